@@ -1,0 +1,153 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { Logger } from 'drizzle-orm/logger';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Sql } from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** Either driver's Drizzle database; a transaction is one too. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  /** Applies the committed drizzle-kit migrations. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded database itself, for a backup. */
+  pglite?: PGlite;
+};
+
+/** Counts SQL statements per async scope, so tests and benchmarks can bound them. */
+export const statementCounter = new AsyncLocalStorage<{ count: number }>();
+
+const countingLogger: Logger = {
+  logQuery() {
+    const store = statementCounter.getStore();
+    if (store) store.count += 1;
+  },
+};
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'db', 'migrations');
+
+export async function fromPostgres(client: Sql): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  return drizzle(client, { schema, logger: countingLogger }) as unknown as Database;
+}
+
+export async function fromPglite(client: PGlite): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  return drizzle(client, { schema, logger: countingLogger }) as unknown as Database;
+}
+
+/** Rows of a raw SQL statement, whichever driver ran it. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+export async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
+  const { default: postgres } = await import('postgres');
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  return {
+    db: await fromPostgres(client),
+    kind: 'postgres',
+    // Several app processes may start at once: one connection holds an advisory lock while
+    // it migrates, and the others wait for it and then find nothing left to do.
+    migrate: async () => {
+      const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+      const single = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+      try {
+        await single`select pg_advisory_lock(7253001)`;
+        await migrate(await fromPostgres(single) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await single.end();
+      }
+    },
+    close: () => client.end(),
+  };
+}
+
+/**
+ * PGlite has a single connection and no crash recovery: one process per data directory,
+ * enforced with a lock file holding the owner's pid.
+ */
+function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const lockFile = `${path.resolve(dataDir)}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockFile, 'utf8'));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The embedded database ${dataDir} is in use by process ${owner}. ` +
+            'Stop that process, or set DATABASE_URL to share a PostgreSQL server.',
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the embedded database ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function pgliteHandle(
+  db: Database,
+  close: () => Promise<void>,
+  pglite?: PGlite,
+): DatabaseHandle {
+  return {
+    db,
+    pglite,
+    kind: 'pglite',
+    migrate: async () => {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    close,
+  };
+}
+
+export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const unlock = lockDataDir(dataDir);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const client = await PGlite.create(dataDir);
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await client.query('CHECKPOINT');
+      await client.close();
+      unlock();
+    };
+    process.once('exit', unlock);
+    return pgliteHandle(await fromPglite(client), close, client);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+export async function openDatabase(config: {
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+}): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.pgliteDir);
+}

@@ -1,0 +1,108 @@
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { memberships, ORGANIZATION_STATUSES, ORGANIZATION_TYPES, organizations } from '@/db/schema';
+import { notFound } from '../errors';
+import {
+  currencyField,
+  DEFAULT_CURRENCY,
+  organizationSchema,
+  timezoneField,
+  toOrganization,
+} from '../organizations/schema';
+import { adminProcedure, router } from '../trpc/init';
+import { paginate, paginatedSchema, paginationInput, pageOffset } from '../trpc/pagination';
+import { isUuid } from '../validation';
+import { pathId } from '../schools/params';
+
+export const createOrganizationInput = z.object({
+  name: z.string().trim().min(1).max(255),
+  type: z.enum(ORGANIZATION_TYPES),
+  timezone: timezoneField.optional(),
+  currency: currencyField.optional(),
+  /** Invites the organization's first owner. */
+  owner_email: z.email().max(255).optional(),
+});
+
+export const updateOrganizationInput = z.object({
+  name: z.string().trim().min(1).max(255).optional(),
+  timezone: timezoneField.optional(),
+  currency: currencyField.optional(),
+  verified: z.boolean().optional(),
+  status: z.enum(ORGANIZATION_STATUSES).optional(),
+});
+
+export const adminOrganizationsRouter = router({
+  list: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/organizations', tags: ['Administration'], summary: 'All organizations, by name' } })
+    .input(
+      paginationInput(20).extend({
+        search: z.string().trim().max(255).optional(),
+        type: z.enum(ORGANIZATION_TYPES).optional(),
+        status: z.enum(ORGANIZATION_STATUSES).optional(),
+      }),
+    )
+    .output(paginatedSchema(organizationSchema))
+    .query(async ({ ctx, input }) => {
+      const filters: SQL[] = [];
+      if (input.search) filters.push(ilike(organizations.name, `%${input.search.replace(/[\\%_]/g, '\\$&')}%`));
+      if (input.type) filters.push(eq(organizations.type, input.type));
+      if (input.status) filters.push(eq(organizations.status, input.status));
+      const where = and(...filters);
+      const [rows, [counted]] = await Promise.all([
+        ctx.db
+          .select()
+          .from(organizations)
+          .where(where)
+          .orderBy(asc(organizations.name), asc(organizations.id))
+          .limit(input.per_page)
+          .offset(pageOffset(input)),
+        ctx.db.select({ total: sql<number>`count(*)::int` }).from(organizations).where(where),
+      ]);
+      return paginate(rows.map(toOrganization), counted?.total ?? 0, input, ctx.url);
+    }),
+
+  create: adminProcedure
+    .meta({
+      successStatus: 201,
+      openapi: { method: 'POST', path: '/admin/organizations', tags: ['Administration'], summary: 'Create a school or stud' },
+    })
+    .input(createOrganizationInput)
+    .output(z.object({ data: organizationSchema }))
+    .mutation(async ({ ctx, input }) => {
+      const row = await ctx.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(organizations)
+          .values({
+            name: input.name,
+            type: input.type,
+            timezone: input.timezone ?? ctx.config.appTimezone,
+            currency: input.currency ?? DEFAULT_CURRENCY,
+          })
+          .returning();
+        if (input.owner_email) {
+          await tx
+            .insert(memberships)
+            .values({ organizationId: created!.id, invitedEmail: input.owner_email.toLowerCase(), role: 'owner' });
+        }
+        return created!;
+      });
+      return { data: toOrganization(row) };
+    }),
+
+  update: adminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/admin/organizations/{id}', tags: ['Administration'], summary: 'Update an organization (profile, verified, status)' } })
+    .input(updateOrganizationInput.extend({ id: pathId }))
+    .output(z.object({ data: organizationSchema }))
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...changes } = input;
+      const [row] = isUuid(id)
+        ? await ctx.db
+            .update(organizations)
+            .set({ ...changes, updatedAt: sql`now()` })
+            .where(eq(organizations.id, id))
+            .returning()
+        : [];
+      if (!row) throw notFound('Organization');
+      return { data: toOrganization(row) };
+    }),
+});

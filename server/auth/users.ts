@@ -1,0 +1,96 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { memberships, users } from '@/db/schema';
+import type { Config } from '../config';
+import type { TokenClaims } from './tokens';
+
+export type User = typeof users.$inferSelect;
+
+export type Identity = {
+  issuer: string;
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  displayName: string;
+};
+
+export function identityFromClaims(claims: TokenClaims): Identity {
+  const email = typeof claims.email === 'string' && claims.email ? claims.email.trim() : null;
+  const name =
+    (typeof claims.name === 'string' && claims.name.trim()) ||
+    (typeof claims.preferred_username === 'string' && claims.preferred_username.trim()) ||
+    email ||
+    claims.sub;
+  return {
+    issuer: claims.iss,
+    subject: claims.sub,
+    email,
+    emailVerified: claims.email_verified === true,
+    displayName: name,
+  };
+}
+
+/**
+ * The user of an identity, created on first sight and updated when the provider's e-mail or
+ * name changes. Invitations to that e-mail are bound only when the provider vouches for it.
+ */
+export async function resolveUser(db: Database, identity: Identity): Promise<User> {
+  const [known] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject)));
+  if (
+    known &&
+    known.email === identity.email &&
+    known.emailVerified === identity.emailVerified &&
+    known.displayName === identity.displayName
+  ) {
+    return known;
+  }
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        issuer: identity.issuer,
+        subject: identity.subject,
+        email: identity.email,
+        emailVerified: identity.emailVerified,
+        displayName: identity.displayName,
+      })
+      .onConflictDoUpdate({
+        target: [users.issuer, users.subject],
+        set: {
+          email: identity.email,
+          emailVerified: identity.emailVerified,
+          displayName: identity.displayName,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning();
+    if (user!.emailVerified && user!.email) await bindInvitations(tx, user!);
+    return user!;
+  });
+}
+
+/** Turns pending invitations to the user's verified e-mail into memberships of the user. */
+export async function bindInvitations(db: Database, user: User): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ userId: user.id, invitedEmail: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        isNull(memberships.userId),
+        sql`lower(${memberships.invitedEmail}) = lower(${user.email})`,
+        sql`not exists (select 1 from ${memberships} m where m.organization_id = ${memberships.organizationId} and m.user_id = ${user.id})`,
+      ),
+    );
+}
+
+export function isPlatformAdmin(config: Config, user: User): boolean {
+  if (user.isPlatformAdmin) return true;
+  return (
+    user.emailVerified &&
+    user.email !== null &&
+    config.platformAdminEmails.has(user.email.toLowerCase())
+  );
+}

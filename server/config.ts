@@ -1,0 +1,105 @@
+/**
+ * Configuration from environment variables (DESIGN 2). Every variable is listed with its
+ * default in `.env.example` and the README.
+ */
+export type Config = {
+  production: boolean;
+  port: number;
+  appUrl: string;
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+  auth: {
+    /** Expected `iss`; in dev-issuer mode, the app's own `/api/dev-idp`. */
+    issuer: string;
+    audience: string | undefined;
+    jwksUrl: string | undefined;
+    devIssuer: boolean;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    secret: string;
+  };
+  platformAdminEmails: ReadonlySet<string>;
+  resendApiKey: string | undefined;
+  emailFrom: string;
+  contactEmailTo: string;
+  appTimezone: string;
+  contactRateLimit: number;
+  trustProxy: boolean;
+  seedDemo: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const DEV_AUTH_SECRET = 'development-only-secret-change-me-in-production';
+
+type Env = Record<string, string | undefined>;
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+export function isValidTimezone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const port = Number(nonEmpty(env.PORT) ?? 3000);
+  const appUrl = (nonEmpty(env.APP_URL) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const configuredIssuer = nonEmpty(env.AUTH_ISSUER);
+  const devIssuer = env.AUTH_DEV_ISSUER === '1' || (!configuredIssuer && !production);
+
+  const missing: string[] = [];
+  if (production && !configuredIssuer && !devIssuer) missing.push('AUTH_ISSUER (or AUTH_DEV_ISSUER=1)');
+  if (production && !nonEmpty(env.AUTH_SECRET)) missing.push('AUTH_SECRET');
+  if (missing.length > 0) {
+    throw new ConfigError(`Missing required configuration: ${missing.join(', ')}`);
+  }
+
+  const appTimezone = nonEmpty(env.APP_TIMEZONE) ?? 'UTC';
+  if (!isValidTimezone(appTimezone)) {
+    throw new ConfigError(`APP_TIMEZONE "${appTimezone}" is not an IANA time zone`);
+  }
+  const contactRateLimit = Number(nonEmpty(env.CONTACT_RATE_LIMIT) ?? 5);
+  if (!Number.isInteger(contactRateLimit) || contactRateLimit < 0) {
+    throw new ConfigError('CONTACT_RATE_LIMIT must be a whole number ≥ 0');
+  }
+
+  return {
+    production,
+    port,
+    appUrl,
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    pgliteDir: nonEmpty(env.PGLITE_DIR) ?? '.data/pglite',
+    auth: {
+      issuer: devIssuer ? `${appUrl}/api/dev-idp` : configuredIssuer!,
+      audience: nonEmpty(env.AUTH_AUDIENCE),
+      jwksUrl: nonEmpty(env.AUTH_JWKS_URL),
+      devIssuer,
+      clientId: nonEmpty(env.AUTH_CLIENT_ID),
+      clientSecret: nonEmpty(env.AUTH_CLIENT_SECRET),
+      secret: nonEmpty(env.AUTH_SECRET) ?? DEV_AUTH_SECRET,
+    },
+    platformAdminEmails: new Set(
+      (env.PLATFORM_ADMIN_EMAILS ?? '')
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    resendApiKey: nonEmpty(env.RESEND_API_KEY),
+    emailFrom: nonEmpty(env.EMAIL_FROM) ?? 'Equestrian Platform <no-reply@localhost>',
+    contactEmailTo: nonEmpty(env.CONTACT_EMAIL_TO) ?? 'contact@localhost',
+    appTimezone,
+    contactRateLimit,
+    trustProxy: env.TRUST_PROXY === '1',
+    seedDemo: env.SEED_DEMO === '1' || (env.SEED_DEMO !== '0' && !production),
+  };
+}

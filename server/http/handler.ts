@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { AnyTRPCRouter } from '@trpc/server';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import type { OpenApiRouter } from 'trpc-to-openapi';
+import type { Database } from '@/db/client';
+import type { Config } from '../config';
+import { devDiscovery, devJwks, signDevToken } from '../auth/dev-issuer';
+import { createTokenVerifier, localKeySource, remoteKeySource } from '../auth/tokens';
+import { createContext, type Services } from '../trpc/context';
+import { appRouter } from '../router';
+import { docsResponse } from './docs';
+import { errorJson, json, logServerError, serverErrorJson } from './errors';
+import { buildOpenApiDocument } from './openapi';
+import { createRestHandler, MAX_JSON_BYTES, readBodyText } from './rest';
+
+export type ApiHandler = (req: Request) => Promise<Response>;
+
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+export function requestIdOf(req: Request): string {
+  const given = req.headers.get('x-request-id');
+  return given && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+export function createServices(config: Config, db: Database): Services {
+  const keys = config.auth.devIssuer ? localKeySource(() => devJwks(db)) : remoteKeySource(config);
+  return { config, db, verifyToken: createTokenVerifier(config, keys) };
+}
+
+/**
+ * All of `/api` as one `(Request) => Promise<Response>` (DESIGN 1): Next's route files only
+ * mount it, and a bare Node server could serve it unchanged.
+ */
+export function createApiHandler(services: Services, router: AnyTRPCRouter = appRouter): ApiHandler {
+  const rest = createRestHandler(router as OpenApiRouter, (req, requestId) => createContext(services, req, requestId));
+  let openApiDocument: unknown;
+
+  async function devIssuerRoute(req: Request, subpath: string): Promise<Response | null> {
+    if (!services.config.auth.devIssuer) return null;
+    if (req.method === 'GET' && subpath === '/.well-known/openid-configuration') {
+      return json(devDiscovery(services.config));
+    }
+    if (req.method === 'GET' && subpath === '/jwks') return json(await devJwks(services.db));
+    if (req.method === 'POST' && subpath === '/token') {
+      // Anyone may sign in as anyone with the development issuer: that is its purpose.
+      const text = await readBodyText(req, MAX_JSON_BYTES);
+      let body: { email?: unknown; name?: unknown } = {};
+      try {
+        body = JSON.parse(text ?? '{}') as typeof body;
+      } catch {
+        return errorJson(400, 'The request body is not valid JSON.');
+      }
+      if (typeof body.email !== 'string' || !body.email.includes('@')) {
+        return json({ message: 'The email field is required.', errors: { email: ['The email field is required.'] } }, 422);
+      }
+      const token = await signDevToken(services.db, services.config, {
+        email: body.email,
+        name: typeof body.name === 'string' ? body.name : undefined,
+      });
+      return json({ token, token_type: 'Bearer', expires_in: 3600 });
+    }
+    return null;
+  }
+
+  async function route(req: Request, requestId: string): Promise<Response> {
+    const { pathname } = new URL(req.url);
+    if (pathname === '/api/trpc' || pathname.startsWith('/api/trpc/')) {
+      return fetchRequestHandler({
+        endpoint: '/api/trpc',
+        req,
+        router,
+        createContext: () => createContext(services, req, requestId),
+        onError: ({ error }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') logServerError(requestId, error);
+        },
+      });
+    }
+    if (pathname === '/api/openapi.json' && req.method === 'GET') {
+      openApiDocument ??= buildOpenApiDocument(router as OpenApiRouter, `${services.config.appUrl}/api`);
+      return json(openApiDocument);
+    }
+    if (pathname === '/api/docs' || pathname.startsWith('/api/docs/')) {
+      const page = req.method === 'GET' ? await docsResponse(pathname.slice('/api/docs'.length)) : null;
+      if (page) return page;
+    }
+    if (pathname.startsWith('/api/dev-idp/')) {
+      const answer = await devIssuerRoute(req, pathname.slice('/api/dev-idp'.length));
+      if (answer) return answer;
+    }
+    return rest(req, requestId);
+  }
+
+  return async function handleApi(req: Request): Promise<Response> {
+    const requestId = requestIdOf(req);
+    let response: Response;
+    try {
+      response = await route(req, requestId);
+    } catch (error) {
+      logServerError(requestId, error);
+      response = serverErrorJson(requestId);
+    }
+    response.headers.set('x-request-id', requestId);
+    return response;
+  };
+}

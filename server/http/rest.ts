@@ -1,0 +1,181 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { TRPCError } from '@trpc/server';
+import {
+  createOpenApiNodeHttpHandler,
+  forEachOpenApiProcedure,
+  getPathRegExp,
+  normalizePath,
+  type OpenApiRouter,
+} from 'trpc-to-openapi';
+import { AppError, validationError } from '../errors';
+import type { Context } from '../trpc/context';
+import type { Meta } from '../trpc/init';
+import { errorJson, errorResponse, json } from './errors';
+
+export const API_PREFIX = '/api';
+/** JSON bodies larger than this are refused with 413 (DESIGN 5). */
+export const MAX_JSON_BYTES = 1024 * 1024;
+
+export type RestRoute = {
+  method: string;
+  path: string;
+  pattern: RegExp;
+  procedure: string;
+  meta: Meta;
+};
+
+export function collectRestRoutes(router: OpenApiRouter): RestRoute[] {
+  const routes: RestRoute[] = [];
+  forEachOpenApiProcedure(router._def.procedures, ({ path, meta }) => {
+    const openapi = meta.openapi!;
+    routes.push({
+      method: openapi.method,
+      path: openapi.path,
+      pattern: getPathRegExp(normalizePath(openapi.path)),
+      procedure: path,
+      meta: meta as Meta,
+    });
+  });
+  return routes;
+}
+
+/** Per-request state that the adapter's callbacks write and the wrapper reads. */
+type Exchange = { original: Request; requestId: string; context?: Context; error?: TRPCError };
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Reads at most `limit` bytes; null when the body is larger. */
+export async function readBodyText(req: Request, limit: number): Promise<string | null> {
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) return null;
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+function isJsonContentType(value: string | null): boolean {
+  const type = value?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+/**
+ * The REST side of `/api`: every route is a tRPC procedure with OpenAPI meta, run by
+ * trpc-to-openapi. Around the adapter this wrapper answers what it cannot (unknown paths,
+ * wrong methods, unreadable or oversized bodies) and reshapes every error to DESIGN 5.
+ */
+export function createRestHandler(
+  router: OpenApiRouter,
+  makeContext: (req: Request, requestId: string) => Context,
+) {
+  const routes = collectRestRoutes(router);
+  const exchanges = new AsyncLocalStorage<Exchange>();
+  const adapter = createOpenApiNodeHttpHandler({
+    router,
+    createContext: () => {
+      const exchange = exchanges.getStore()!;
+      exchange.context = makeContext(exchange.original, exchange.requestId);
+      return exchange.context;
+    },
+    onError: ({ error }: { error: TRPCError }) => {
+      exchanges.getStore()!.error = error;
+    },
+  } as never) as unknown as (req: Request, res: unknown) => Promise<void>;
+
+  return async function handleRest(req: Request, requestId: string): Promise<Response> {
+    const url = new URL(req.url);
+    const path = normalizePath(url.pathname.slice(API_PREFIX.length));
+    const method = req.method.toUpperCase();
+    const candidates = routes.filter((route) => route.pattern.test(path));
+    const route = candidates.find((candidate) => candidate.method === method);
+    if (candidates.length === 0) return errorJson(404, `The route ${url.pathname} could not be found.`);
+    if (!route) {
+      const allow = [...new Set(candidates.map((candidate) => candidate.method))].join(', ');
+      return errorJson(405, `The ${method} method is not supported for this route. Supported methods: ${allow}.`, {
+        allow,
+      });
+    }
+
+    let body: unknown;
+    if (BODY_METHODS.has(method)) {
+      const text = await readBodyText(req, MAX_JSON_BYTES);
+      if (text === null) return errorJson(413, 'The request body is larger than 1 MB.');
+      if (text.trim() === '') {
+        body = {};
+      } else if (!isJsonContentType(req.headers.get('content-type'))) {
+        return errorJson(400, 'The request body must be JSON (Content-Type: application/json).');
+      } else {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          return errorJson(400, 'The request body is not valid JSON.');
+        }
+        if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+          return errorResponse(
+            validationError({ body: ['The request body must be a JSON object.'] }),
+            requestId,
+          );
+        }
+      }
+    }
+
+    const headers = new Headers(req.headers);
+    if (body !== undefined) headers.set('content-type', 'application/json');
+    const forwarded = new Request(`${url.origin}${path}${url.search}`, {
+      method,
+      headers,
+      signal: req.signal,
+    });
+    const adapterRequest =
+      body === undefined
+        ? forwarded
+        : new Proxy(forwarded, {
+            get: (target, prop) => (prop === 'body' ? body : Reflect.get(target, prop, target)),
+          });
+
+    const exchange: Exchange = { original: req, requestId };
+    const response = await exchanges.run(exchange, () => runAdapter(adapter, adapterRequest));
+    if (response.status >= 400) {
+      const error =
+        exchange.error ?? new AppError('INTERNAL_SERVER_ERROR', `Adapter answered ${response.status}`);
+      return errorResponse(error, requestId, { plain401: route.path === '/auth/me' });
+    }
+    const status = exchange.context?.responseStatus ?? route.meta.successStatus ?? response.status;
+    return json(await response.json(), status);
+  };
+}
+
+/** Runs the adapter's node-style handler and collects what it writes as a fetch Response. */
+function runAdapter(
+  adapter: (req: Request, res: unknown) => Promise<void>,
+  req: Request,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    let statusCode = 200;
+    const headers = new Headers();
+    const res = {
+      setHeader: (key: string, value: string | string[]) => {
+        for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+      },
+      get statusCode() {
+        return statusCode;
+      },
+      set statusCode(code: number) {
+        statusCode = code;
+      },
+      end: (body?: string) => resolve(new Response(body ?? null, { status: statusCode, headers })),
+    };
+    adapter(req, res).catch(reject);
+  });
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { ORGANIZATION_STATUSES, ORGANIZATION_TYPES, type organizations } from '@/db/schema';
+import { isValidTimezone } from '../config';
+import { fieldMessage } from '../validation';
+
+export const timezoneField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine(isValidTimezone, fieldMessage('field must be a valid IANA time zone (e.g. Europe/Madrid).'));
+export const currencyField = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, fieldMessage('field must be a 3-letter ISO 4217 code.'))
+  .transform((code) => code.toUpperCase());
+
+export const organizationSchema = z.object({
+  id: z.string(),
+  type: z.enum(ORGANIZATION_TYPES),
+  name: z.string(),
+  timezone: z.string(),
+  currency: z.string(),
+  verified: z.boolean(),
+  status: z.enum(ORGANIZATION_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** What an owner may change of their school's profile. */
+export const schoolProfileInput = z.object({
+  name: z.string().trim().min(1).max(255).optional(),
+  timezone: timezoneField.optional(),
+  currency: currencyField.optional(),
+});
+
+export const DEFAULT_CURRENCY = 'USD';
+
+type OrganizationRow = typeof organizations.$inferSelect;
+
+export function toOrganization(row: OrganizationRow): z.infer<typeof organizationSchema> {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    timezone: row.timezone,
+    currency: row.currency,
+    verified: row.verified,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

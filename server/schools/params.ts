@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/**
+ * Path parameters of school routes. Ids in the path are plain strings: the school guard
+ * answers 403 and record lookups 404 for a malformed one (DESIGN 4), never 422.
+ */
+export const schoolIdInput = z.object({ schoolId: z.string() });
+
+export const pathId = z.string().max(100);

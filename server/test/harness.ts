@@ -1,0 +1,147 @@
+import fs from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import type { AnyTRPCRouter } from '@trpc/server';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { fromPglite, openPostgres, queryRows, type Database } from '@/db/client';
+import { memberships, organizations } from '@/db/schema';
+import { loadConfig, type Config } from '../config';
+import { createApiHandler, createServices, type ApiHandler } from '../http/handler';
+import type { Role } from '../auth/permissions';
+import { startTestIssuer, type TestIssuer } from './issuer';
+
+export const ADMIN_EMAIL = 'admin@platform.test';
+
+type RequestOptions = {
+  token?: string;
+  body?: unknown;
+  /** Sent as is, instead of `body` as JSON. */
+  rawBody?: BodyInit;
+  headers?: Record<string, string>;
+};
+
+export type TestResponse = { status: number; headers: Headers; body: any; text: string };
+
+export type TestApp = {
+  db: Database;
+  config: Config;
+  issuer: TestIssuer;
+  handler: ApiHandler;
+  /** Sends a real `Request` through the one `/api` handler. */
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  /** A token for an e-mail (its subject is derived from it). */
+  tokenFor(email: string, claims?: Record<string, unknown>): Promise<string>;
+  /** A school with members given by e-mail; they become users on their first request. */
+  createSchool(options?: { name?: string; timezone?: string; members?: Record<string, Role> }): Promise<string>;
+};
+
+async function openTestDatabase(): Promise<{ db: Database; close(): Promise<void> }> {
+  const template = inject('postgresTemplate');
+  if (template) {
+    const base = new URL(process.env.DATABASE_URL!);
+    const name = `${template}_${randomUUID().slice(0, 8)}`;
+    const admin = await openPostgres(base.toString(), 1);
+    await admin.db.execute(sql.raw(`create database "${name}" template "${template}"`));
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const handle = await openPostgres(url.toString(), 20);
+    return {
+      db: handle.db,
+      close: async () => {
+        await handle.close();
+        await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
+        await admin.close();
+      },
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dump = await fs.readFile(inject('pgliteDump'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return { db: await fromPglite(client), close: () => client.close() };
+}
+
+/**
+ * One app per test file over a migrated database, emptied after each test. `env` adds to
+ * the configuration; `router` replaces the app's (for error-contract tests).
+ */
+export function useTestApp(options: { env?: Record<string, string>; router?: AnyTRPCRouter } = {}): TestApp {
+  const app = {} as TestApp & { close?: () => Promise<void>; tables?: string[] };
+
+  beforeAll(async () => {
+    const issuer = await startTestIssuer();
+    const database = await openTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      APP_URL: 'http://localhost:3000',
+      AUTH_ISSUER: issuer.url,
+      AUTH_AUDIENCE: issuer.audience,
+      AUTH_SECRET: 'test-secret-0123456789',
+      PLATFORM_ADMIN_EMAILS: ADMIN_EMAIL,
+      ...options.env,
+    });
+    const handler = createApiHandler(createServices(config, database.db), options.router);
+    const tables = await queryRows<{ tablename: string }>(
+      database.db,
+      sql`select tablename from pg_tables where schemaname = 'public'`,
+    );
+    Object.assign(app, {
+      db: database.db,
+      config,
+      issuer,
+      handler,
+      tables: tables.map((t) => `"${t.tablename}"`),
+      close: async () => {
+        await database.close();
+        await issuer.close();
+      },
+    });
+  });
+
+  afterEach(async () => {
+    if (app.tables?.length) await app.db.execute(sql.raw(`truncate ${app.tables.join(', ')} cascade`));
+  });
+
+  afterAll(async () => {
+    await app.close?.();
+  });
+
+  app.request = async (method, path, requestOptions = {}) => {
+    const headers = new Headers(requestOptions.headers);
+    if (requestOptions.token) headers.set('authorization', `Bearer ${requestOptions.token}`);
+    let body: BodyInit | undefined = requestOptions.rawBody;
+    if (body === undefined && requestOptions.body !== undefined) {
+      body = JSON.stringify(requestOptions.body);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    }
+    const response = await app.handler(
+      new Request(`http://localhost:3000${path}`, { method, headers, body }),
+    );
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  };
+
+  app.tokenFor = (email, claims = {}) =>
+    app.issuer.sign({ sub: `sub-${email}`, email, name: email.split('@')[0], ...claims });
+
+  app.createSchool = async ({ name = 'Test School', timezone = 'UTC', members = {} } = {}) => {
+    const [school] = await app.db
+      .insert(organizations)
+      .values({ type: 'school', name, timezone, currency: 'EUR' })
+      .returning({ id: organizations.id });
+    const rows = Object.entries(members).map(([email, role]) => ({
+      organizationId: school!.id,
+      invitedEmail: email,
+      role,
+    }));
+    if (rows.length > 0) await app.db.insert(memberships).values(rows);
+    return school!.id;
+  };
+
+  return app;
+}

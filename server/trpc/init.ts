@@ -1,0 +1,98 @@
+import { initTRPC } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { memberships, organizations } from '@/db/schema';
+import { AppError, forbidden, toAppError } from '../errors';
+import { can, type Permission, type Role } from '../auth/permissions';
+import { isUuid } from '../validation';
+import type { Context } from './context';
+
+export type Meta = OpenApiMeta<{
+  /** The school permission the route needs (DESIGN 4); set by `schoolProcedure`. */
+  permission?: Permission;
+  /** `/api/auth/me` answers a suspended user too. */
+  allowSuspended?: boolean;
+  /** Status of a successful answer when it is not 200 (a POST that creates a record). */
+  successStatus?: 201;
+}>;
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const fieldErrors = error instanceof AppError ? error.fieldErrors : undefined;
+      return { ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Every error leaves a procedure already mapped to the contract (DESIGN 5). */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) throw toAppError(result.error);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapErrors);
+
+export const authedProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
+  const caller = await ctx.authenticate();
+  if (caller.user.status === 'suspended' && !meta?.allowSuspended) {
+    throw forbidden('Your account is suspended.');
+  }
+  return next({ ctx: { caller } });
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.caller.isPlatformAdmin) throw forbidden('Platform administrators only.');
+  return next();
+});
+
+export type School = {
+  id: string;
+  name: string;
+  timezone: string;
+  currency: string;
+};
+
+/**
+ * A route of one school: the caller must be a member (or a platform administrator) whose
+ * role grants `permission`. Runs before input validation, so a stranger learns nothing
+ * from a 422, and never says whether the school exists.
+ */
+export function schoolProcedure(permission: Permission) {
+  return authedProcedure.meta({ permission }).use(async ({ ctx, getRawInput, next }) => {
+    const raw = (await getRawInput()) as { schoolId?: unknown } | undefined;
+    const schoolId = raw?.schoolId;
+    const denied = forbidden('You are not a member of this school or lack the permission.');
+    if (typeof schoolId !== 'string' || !isUuid(schoolId)) throw denied;
+    const [row] = await ctx.db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        timezone: organizations.timezone,
+        currency: organizations.currency,
+        status: organizations.status,
+        role: memberships.role,
+      })
+      .from(organizations)
+      .leftJoin(
+        memberships,
+        and(eq(memberships.organizationId, organizations.id), eq(memberships.userId, ctx.caller.user.id)),
+      )
+      .where(and(eq(organizations.id, schoolId), eq(organizations.type, 'school')))
+      .limit(1);
+    const role: Role | null = ctx.caller.isPlatformAdmin
+      ? 'owner'
+      : row && row.status === 'active'
+        ? row.role
+        : null;
+    if (!row || !role) throw denied;
+    if (!can(role, permission)) throw forbidden();
+    const school: School = { id: row.id, name: row.name, timezone: row.timezone, currency: row.currency };
+    return next({ ctx: { school, role } });
+  });
+}

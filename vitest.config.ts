@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+export default defineConfig({
+  resolve: { alias: { '@': root } },
+  test: {
+    globalSetup: ['./server/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'db/**/*.test.ts'],
+          exclude: ['**/*.pg.test.ts'],
+        },
+      },
+      // Guarantees that need real concurrent connections run only on PostgreSQL.
+      ...(onPostgres
+        ? [{ extends: true as const, test: { name: 'postgres-concurrency', include: ['server/**/*.pg.test.ts'] } }]
+        : []),
+    ],
+  },
+});
