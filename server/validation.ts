@@ -71,6 +71,7 @@ function laravelMessage(issue: $ZodRawIssue): string | undefined {
       }
     case 'invalid_value':
     case 'invalid_union':
+      if (input === undefined || input === null) return `The ${ATTRIBUTE} field is required.`;
       return `The selected ${ATTRIBUTE} is invalid.`;
     case 'not_multiple_of':
       return `The ${ATTRIBUTE} field must be a multiple of ${String(issue.divisor)}.`;

@@ -10,12 +10,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ROLES } from '@/server/auth/permissions';
 import { id, timestamps } from './columns';
+
+export { ROLES };
 
 export const USER_STATUSES = ['active', 'suspended'] as const;
 export const ORGANIZATION_TYPES = ['school', 'stud'] as const;
 export const ORGANIZATION_STATUSES = ['active', 'suspended'] as const;
-export const ROLES = ['owner', 'manager', 'instructor', 'viewer'] as const;
 
 /** A person as known to an identity provider: `(issuer, subject)` is the identity. */
 export const users = pgTable(

@@ -15,15 +15,9 @@ export const accountRouter = router({
       openapi: { method: 'GET', path: '/auth/me', tags: ['Authentication'], summary: 'The signed-in user' },
     })
     .input(z.object({}))
-    .output(currentUserSchema.extend({ is_platform_admin: z.boolean() }))
+    .output(currentUserSchema)
     .query(({ ctx }) => {
-      const { user, isPlatformAdmin } = ctx.caller;
-      return {
-        id: user.id,
-        email: user.email ?? '',
-        display_name: user.displayName,
-        status: user.status,
-        is_platform_admin: isPlatformAdmin,
-      };
+      const { user } = ctx.caller;
+      return { id: user.id, email: user.email ?? '', display_name: user.displayName, status: user.status };
     }),
 });

@@ -1,4 +1,5 @@
-import { ROLES } from '@/db/schema';
+/** Roles in a school (DESIGN 4); the memberships table checks the same list. */
+export const ROLES = ['owner', 'manager', 'instructor', 'viewer'] as const;
 
 export type Role = (typeof ROLES)[number];
 

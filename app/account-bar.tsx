@@ -1,0 +1,25 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { signOut } from 'next-auth/react';
+import Link from 'next/link';
+import { useTRPC } from './trpc';
+
+/** The top bar: home link, who is signed in, sign-out. */
+export function AccountBar() {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.account.me.queryOptions({}));
+  return (
+    <header className="bar">
+      <Link href="/">Equestrian Platform</Link>
+      {me.data && (
+        <span>
+          <span aria-label="Signed in as">{me.data.display_name}</span>{' '}
+          <button type="button" className="secondary" onClick={() => void signOut({ callbackUrl: '/signin' })}>
+            Sign out
+          </button>
+        </span>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+
+test('a demo owner signs in, picks the school and sees its members', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/signin$/);
+
+  await page.getByLabel('E-mail').fill('owner@demo.school');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Your schools' })).toBeVisible();
+  await page.getByRole('link', { name: /Demo Riding School/ }).click();
+
+  await expect(page.getByRole('heading', { name: 'Demo Riding School' })).toBeVisible();
+  await expect(page.getByText('Your role:')).toContainText('owner');
+  const members = page.getByRole('region', { name: 'Members' });
+  await expect(members.getByRole('cell', { name: 'owner@demo.school' })).toBeVisible();
+  await expect(members.getByRole('cell', { name: 'viewer@demo.school' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+test('a viewer is not offered the members list', async ({ page }) => {
+  await page.goto('/signin');
+  await page.getByLabel('E-mail').fill('viewer@demo.school');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: /Demo Riding School/ }).click();
+  await expect(page.getByText('Your role:')).toContainText('viewer');
+  await expect(page.getByRole('region', { name: 'Members' })).toHaveCount(0);
+});

@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3100;
+const baseURL = `http://localhost:${PORT}`;
+
+/** End-to-end tests against the production build (`npm run build` first) on a fresh PGlite. */
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  retries: 0,
+  workers: 1,
+  reporter: 'list',
+  use: {
+    baseURL,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+  },
+  webServer: {
+    command: `rm -rf .data/e2e && npx next start -p ${PORT}`,
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      APP_URL: baseURL,
+      AUTH_DEV_ISSUER: '1',
+      AUTH_SECRET: 'e2e-secret-not-for-production',
+      PGLITE_DIR: '.data/e2e',
+      SEED_DEMO: '1',
+      DATABASE_URL: '',
+    },
+  },
+});
