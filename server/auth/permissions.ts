@@ -57,6 +57,7 @@ const METHOD_ACTION: Record<string, Action> = {
 const ROUTE_EXCEPTIONS: { path: RegExp; method?: string; permission: Permission | Resource }[] = [
   { path: /^$/, method: 'PUT', permission: 'members.edit' },
   { path: /^\/students\/import$/, permission: 'students.create' },
+  { path: /^\/students\/[^/]+\/anonymize$/, permission: 'students.delete' },
   { path: /^\/instructors\/[^/]+\/availability$/, permission: 'instructors.view' },
   { path: /^\/schedules\/weekly$/, permission: 'schedules.view' },
   { path: /^\/horses\/[^/]+\/usage$/, permission: 'horses.view' },

@@ -123,7 +123,13 @@ export function createTokenVerifier(config: Config, keySource: KeySource) {
           error instanceof joseErrors.JWTExpired ? 'Token has expired.' : 'Invalid token.',
         );
       }
-      if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) {
+      // The provider's fault, not the token's: the key set timed out, answered other than
+      // 200 or was unreadable (jose throws a plain JOSEError for those).
+      const providerFailure =
+        error instanceof joseErrors.JWKSTimeout ||
+        error instanceof joseErrors.JWKSInvalid ||
+        (error instanceof joseErrors.JOSEError && error.code === joseErrors.JOSEError.code);
+      if (error instanceof joseErrors.JOSEError && !providerFailure) {
         throw unauthorized('Invalid token.');
       }
       throw idpUnavailable(error);

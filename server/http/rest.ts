@@ -39,16 +39,50 @@ export function collectRestRoutes(router: OpenApiRouter): RestRoute[] {
   return routes;
 }
 
+type SchemaNode = { _zod?: { def?: Record<string, unknown> }; shape?: Record<string, unknown> };
+
+/**
+ * The adapter sets `coerce` on every number, boolean, bigint and date field of an input
+ * object, bodies included, so `{"is_platform_admin": "false"}` would parse as `true`. This
+ * pins each such field to what its schema declares: `z.coerce.*` (query parameters) keeps
+ * coercing, anything else is validated as sent.
+ */
+function pinCoercion(node: unknown, seen = new Set<unknown>()): void {
+  const schema = node as SchemaNode | undefined;
+  const def = schema?._zod?.def;
+  if (!def || seen.has(schema)) return;
+  seen.add(schema);
+  if (['number', 'boolean', 'bigint', 'date'].includes(def.type as string)) {
+    if (Object.getOwnPropertyDescriptor(def, 'coerce')?.set) return; // pinned by an earlier handler
+    const declared = def.coerce === true;
+    Object.defineProperty(def, 'coerce', { get: () => declared, set: () => {}, enumerable: true });
+    return;
+  }
+  if (def.type === 'object') {
+    for (const field of Object.values(schema.shape ?? {})) pinCoercion(field, seen);
+  }
+  if (def.type === 'lazy') pinCoercion((def.getter as () => unknown)(), seen);
+  for (const key of ['innerType', 'in', 'out', 'element', 'left', 'right', 'valueType']) pinCoercion(def[key], seen);
+  for (const key of ['options', 'items']) {
+    if (Array.isArray(def[key])) for (const option of def[key]) pinCoercion(option, seen);
+  }
+}
+
 /** Per-request state that the adapter's callbacks write and the wrapper reads. */
 type Exchange = { original: Request; requestId: string; context?: Context; error?: TRPCError };
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-/** Reads at most `limit` bytes; null when the body is larger. */
+/** Reads at most `limit` bytes as text; null when the body is larger. */
 export async function readBodyText(req: Request, limit: number): Promise<string | null> {
+  const bytes = await readBodyBytes(req, limit);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
+}
+
+async function readBodyBytes(req: Request, limit: number): Promise<Uint8Array | null> {
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) return null;
-  if (!req.body) return '';
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -62,7 +96,7 @@ export async function readBodyText(req: Request, limit: number): Promise<string 
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 function isJsonContentType(value: string | null): boolean {
@@ -80,6 +114,9 @@ export function createRestHandler(
   makeContext: (req: Request, requestId: string) => Context,
 ) {
   const routes = collectRestRoutes(router);
+  forEachOpenApiProcedure(router._def.procedures, ({ procedure }) => {
+    for (const input of (procedure as { _def: { inputs: unknown[] } })._def.inputs) pinCoercion(input);
+  });
   const exchanges = new AsyncLocalStorage<Exchange>();
   const adapter = createOpenApiNodeHttpHandler({
     router,
@@ -108,7 +145,12 @@ export function createRestHandler(
     }
 
     let body: unknown;
-    if (BODY_METHODS.has(method)) {
+    const upload = route.meta.upload;
+    if (upload && isMultipart(req.headers.get('content-type'))) {
+      const parsed = await readUpload(req, upload);
+      if (parsed instanceof Response) return parsed;
+      body = parsed;
+    } else if (BODY_METHODS.has(method)) {
       const text = await readBodyText(req, MAX_JSON_BYTES);
       if (text === null) return errorJson(413, 'The request body is larger than 1 MB.');
       if (text.trim() === '') {
@@ -154,6 +196,42 @@ export function createRestHandler(
     const status = exchange.context?.responseStatus ?? route.meta.successStatus ?? response.status;
     return json(await response.json(), status);
   };
+}
+
+function isMultipart(value: string | null): boolean {
+  return value?.split(';')[0]?.trim().toLowerCase() === 'multipart/form-data';
+}
+
+/**
+ * A multipart upload as the procedure's JSON input: the file part as text, other parts as
+ * strings. The whole body is bounded first, then the file itself (413 either way).
+ */
+async function readUpload(
+  req: Request,
+  upload: { field: string; maxBytes: number },
+): Promise<Record<string, string> | Response> {
+  const tooLarge = () => errorJson(413, `The file is larger than ${Math.round(upload.maxBytes / 1024 / 1024)} MB.`);
+  const limit = upload.maxBytes + 64 * 1024;
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) return tooLarge();
+  let form: FormData;
+  try {
+    const bytes = await readBodyBytes(req, limit);
+    if (bytes === null) return tooLarge();
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': req.headers.get('content-type')! } }).formData();
+  } catch {
+    return errorJson(400, 'The multipart body could not be read.');
+  }
+  const input: Record<string, string> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      input[name] = value;
+    } else if (name === upload.field) {
+      if (value.size > upload.maxBytes) return tooLarge();
+      input[name] = await value.text();
+    }
+  }
+  return input;
 }
 
 /** Runs the adapter's node-style handler and collects what it writes as a fetch Response. */

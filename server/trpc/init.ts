@@ -14,6 +14,11 @@ export type Meta = OpenApiMeta<{
   allowSuspended?: boolean;
   /** Status of a successful answer when it is not 200 (a POST that creates a record). */
   successStatus?: 201;
+  /**
+   * A file upload: a `multipart/form-data` body is accepted too, its part `field` handed to
+   * the procedure as text under the same name, its other parts as strings.
+   */
+  upload?: { field: string; maxBytes: number };
 }>;
 
 const t = initTRPC
@@ -22,7 +27,9 @@ const t = initTRPC
   .create({
     errorFormatter({ shape, error }) {
       const fieldErrors = error instanceof AppError ? error.fieldErrors : undefined;
-      return { ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
+      // An unexpected failure's own message (SQL, file paths) goes to the log, never to the client.
+      const message = error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal server error' : shape.message;
+      return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
     },
   });
 

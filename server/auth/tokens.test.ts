@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_EMAIL, useTestApp, type TestResponse } from '../test/harness';
+
+const app = useTestApp();
+
+const EMAIL = 'rider@x.test';
+const ADMIN_LIKE = ADMIN_EMAIL;
+const now = () => Math.floor(Date.now() / 1000);
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** Valid claims of the test issuer, for hand-made tokens. */
+function validClaims(extra: Record<string, unknown> = {}) {
+  return {
+    iss: app.issuer.url,
+    aud: app.issuer.audience,
+    sub: `sub-${EMAIL}`,
+    email: EMAIL,
+    email_verified: true,
+    iat: now(),
+    exp: now() + 3600,
+    ...extra,
+  };
+}
+
+/**
+ * A token signed by the issuer's own key without an `exp` claim. The harness sets `exp`
+ * whenever `claims.exp` reads as undefined, and copies only enumerable claims into the
+ * payload: a non-enumerable `exp` suppresses both.
+ */
+async function tokenWithoutExp(): Promise<string> {
+  const claims: Record<string, unknown> = { sub: `sub-${EMAIL}`, email: EMAIL };
+  Object.defineProperty(claims, 'exp', { value: now() + 3600, enumerable: false });
+  return app.issuer.sign(claims);
+}
+
+type Credentials = { token?: string; headers?: Record<string, string> };
+
+const BAD_TOKENS: [string, () => Promise<Credentials>][] = [
+  ['no token', async () => ({})],
+  ['a non-bearer Authorization header', async () => ({ headers: { authorization: 'Basic dXNlcjpwYXNz' } })],
+  ['"Bearer" without a token', async () => ({ headers: { authorization: 'Bearer' } })],
+  ['a bearer header with two tokens', async () => ({ headers: { authorization: 'Bearer abc def' } })],
+  ['a garbage token', async () => ({ token: 'not-a-jwt' })],
+  ['three garbage segments', async () => ({ token: 'aaa.bbb.ccc' })],
+  [
+    'an unsigned token (alg: none)',
+    async () => ({ token: `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(validClaims())}.` }),
+  ],
+  [
+    'an HS256 token signed with a shared secret',
+    async () => ({
+      token: await new SignJWT(validClaims())
+        .setProtectedHeader({ alg: 'HS256', kid: 'test-key-1', typ: 'JWT' })
+        .sign(new TextEncoder().encode('a-shared-secret-that-anyone-could-guess')),
+    }),
+  ],
+  [
+    'a wrong issuer',
+    async () => ({ token: await app.tokenFor(EMAIL, { iss: 'https://evil.example.com' }) }),
+  ],
+  ['a wrong audience', async () => ({ token: await app.tokenFor(EMAIL, { aud: 'another-client' }) })],
+  ['an expired token (beyond the 60 s tolerance)', async () => ({ token: await app.tokenFor(EMAIL, { exp: now() - 120 }) })],
+  [
+    'a tampered payload',
+    async () => {
+      const [header, payload, signature] = (await app.tokenFor(EMAIL)).split('.');
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+      const tampered = b64url({ ...claims, email: ADMIN_LIKE, sub: 'sub-someone-else' });
+      return { token: `${header}.${tampered}.${signature}` };
+    },
+  ],
+  [
+    'an unknown kid signed with a foreign key',
+    async () => {
+      const foreign = await app.issuer.foreignKey();
+      return { token: await app.issuer.sign({ sub: `sub-${EMAIL}`, email: EMAIL }, foreign) };
+    },
+  ],
+  [
+    "the issuer's kid signed with a foreign key",
+    async () => {
+      const foreign = await app.issuer.foreignKey();
+      return { token: await app.issuer.sign({ sub: `sub-${EMAIL}`, email: EMAIL }, { key: foreign.key }) };
+    },
+  ],
+  ['a missing sub', async () => ({ token: await app.issuer.sign({ email: EMAIL }) })],
+  ['an empty sub', async () => ({ token: await app.issuer.sign({ sub: '', email: EMAIL }) })],
+  ['a missing exp', async () => ({ token: await tokenWithoutExp() })],
+];
+
+function expectUnauthorized(res: TestResponse) {
+  expect(res.status).toBe(401);
+  expect(res.body).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.any(String) } });
+  expect(res.body.error.message).not.toBe('');
+}
+
+function expectPlainUnauthorized(res: TestResponse) {
+  expect(res.status).toBe(401);
+  expect(res.body).toEqual({ message: expect.any(String) });
+  expect(res.body.message).not.toBe('');
+}
+
+describe('bad tokens', () => {
+  it.each(BAD_TOKENS)('%s: 401 on a protected route and {message} on /api/auth/me', async (_, make) => {
+    const credentials = await make();
+    expectUnauthorized(await app.request('GET', '/api/schools', credentials));
+    expectPlainUnauthorized(await app.request('GET', '/api/auth/me', credentials));
+  });
+
+  it('creates no user for any rejected token', async () => {
+    for (const [, make] of BAD_TOKENS) await app.request('GET', '/api/auth/me', await make());
+    const admin = await app.tokenFor(ADMIN_LIKE);
+    const res = await app.request('GET', '/api/admin/users', { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((u: { email: string }) => u.email)).toEqual([ADMIN_LIKE]);
+  });
+
+  it('the hand-made tokens are what they claim to be', async () => {
+    expect(decodeProtectedHeader(`${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(validClaims())}.`).alg).toBe('none');
+    const noExp = decodeJwt(await tokenWithoutExp());
+    expect(noExp).not.toHaveProperty('exp');
+    expect(noExp).toMatchObject({ iss: app.issuer.url, aud: app.issuer.audience, sub: `sub-${EMAIL}` });
+    expect(decodeJwt(await app.issuer.sign({ email: EMAIL }))).not.toHaveProperty('sub');
+  });
+
+  it('says that an expired token has expired', async () => {
+    const token = await app.tokenFor(EMAIL, { exp: now() - 120 });
+    const res = await app.request('GET', '/api/auth/me', { token });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toMatch(/expired/i);
+  });
+});
+
+describe('valid tokens', () => {
+  it('reach GET /api/auth/me with the current user', async () => {
+    const res = await app.request('GET', '/api/auth/me', { token: await app.tokenFor(EMAIL, { name: 'Rita Rider' }) });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      email: EMAIL,
+      display_name: 'Rita Rider',
+      status: 'active',
+    });
+  });
+
+  it('reach a protected route', async () => {
+    const res = await app.request('GET', '/api/schools', { token: await app.tokenFor(EMAIL) });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: [] });
+  });
+
+  it('accept "bearer" in any case', async () => {
+    const token = await app.tokenFor(EMAIL);
+    const res = await app.request('GET', '/api/auth/me', { headers: { authorization: `bearer ${token}` } });
+    expect(res.status).toBe(200);
+  });
+
+  it('are still accepted 30 s after expiry (clock tolerance)', async () => {
+    const token = await app.tokenFor(EMAIL, { exp: now() - 30 });
+    const res = await app.request('GET', '/api/auth/me', { token });
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe(EMAIL);
+  });
+
+  it('accept an audience list that contains ours', async () => {
+    const token = await app.tokenFor(EMAIL, { aud: ['another-client', app.issuer.audience] });
+    expect((await app.request('GET', '/api/auth/me', { token })).status).toBe(200);
+  });
+});
+
+describe('JWKS fetching', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const jwksHits = () => app.issuer.hits.get('/jwks') ?? 0;
+
+  async function flood(count: number) {
+    const foreign = await app.issuer.foreignKey();
+    const tokens = await Promise.all(
+      Array.from({ length: count }, () =>
+        app.issuer.sign({ sub: `sub-${EMAIL}`, email: EMAIL }, { key: foreign.key, kid: randomUUID() }),
+      ),
+    );
+    const responses = await Promise.all(tokens.map((token) => app.request('GET', '/api/schools', { token })));
+    for (const res of responses) expectUnauthorized(res);
+  }
+
+  it('discovers the key set once and reuses it', async () => {
+    await app.request('GET', '/api/auth/me', { token: await app.tokenFor(EMAIL) });
+    const before = jwksHits();
+    expect(before).toBeGreaterThanOrEqual(1);
+    for (let i = 0; i < 5; i++) {
+      expect((await app.request('GET', '/api/auth/me', { token: await app.tokenFor(`u${i}@x.test`) })).status).toBe(200);
+    }
+    expect(jwksHits()).toBe(before);
+    expect(app.issuer.hits.get('/.well-known/openid-configuration')).toBe(1);
+  });
+
+  it('a flood of 20 random kids causes at most one refetch of the key set', async () => {
+    expect((await app.request('GET', '/api/auth/me', { token: await app.tokenFor(EMAIL) })).status).toBe(200);
+    // Past the 30 s cooldown of the last fetch, so that an unknown kid may trigger a refetch.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 31_000);
+    const before = jwksHits();
+    await flood(20);
+    const afterFirstFlood = jwksHits();
+    expect(afterFirstFlood - before).toBeLessThanOrEqual(1);
+    // Within the cooldown, another flood does not reach the provider at all.
+    await flood(20);
+    expect(jwksHits()).toBe(afterFirstFlood);
+    // Valid tokens still pass.
+    expect((await app.request('GET', '/api/auth/me', { token: await app.tokenFor(EMAIL) })).status).toBe(200);
+  });
+
+  it('refetches the key set for an unknown kid once the cooldown has passed', async () => {
+    expect((await app.request('GET', '/api/auth/me', { token: await app.tokenFor(EMAIL) })).status).toBe(200);
+    // Well past the cooldown of any fetch made by the previous test's shifted clock.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 120_000);
+    expect((await app.request('GET', '/api/auth/me', { token: await app.tokenFor(EMAIL) })).status).toBe(200);
+    const before = jwksHits();
+    await flood(1);
+    expect(jwksHits()).toBe(before + 1);
+  });
+});
+
+describe('GET /api/test-idp with a reachable provider', () => {
+  it('answers 200 with idp_connected true, without a token', async () => {
+    const res = await app.request('GET', '/api/test-idp');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', message: expect.any(String), idp_connected: true });
+  });
+});
