@@ -2,7 +2,11 @@ import { generateOpenApiDocument, type OpenApiRouter } from 'trpc-to-openapi';
 import { collectRestRoutes } from './rest';
 
 type Responses = Record<string, unknown>;
-type Operation = { responses?: Responses; security?: unknown[] };
+type Operation = {
+  responses?: Responses;
+  security?: unknown[];
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+};
 
 const errorRef = { $ref: '#/components/schemas/Error' };
 
@@ -113,11 +117,31 @@ export function buildOpenApiDocument(router: OpenApiRouter, baseUrl: string) {
     if (!operation) continue;
     const success = Object.entries(operation.responses ?? {}).filter(([status]) => status.startsWith('2'));
     const successResponses = Object.fromEntries(
-      success.map(([status, value]) => [route.meta.successStatus ? String(route.meta.successStatus) : status, value]),
+      success.map(([status, value]) => [
+        route.meta.successStatus ? String(route.meta.successStatus) : status,
+        route.meta.produces
+          ? { description: (value as { description?: string }).description, content: { [route.meta.produces]: { schema: { type: 'string' } } } }
+          : value,
+      ]),
     );
     const isProtected = route.meta.openapi?.protect !== false;
     operation.responses = { ...successResponses, ...errorResponses(route.method, isProtected, route.path) };
     if (!isProtected) operation.security = [];
+    const upload = route.meta.upload;
+    const json = operation.requestBody?.content?.['application/json'];
+    if (upload && json) {
+      // The wrapper also takes the file as a multipart part (server/http/rest.ts).
+      operation.requestBody!.content!['multipart/form-data'] = {
+        schema: {
+          type: 'object',
+          required: [upload.field],
+          properties: {
+            ...((json.schema as { properties?: object } | undefined)?.properties ?? {}),
+            [upload.field]: { type: 'string', format: 'binary', description: `At most ${upload.maxBytes} bytes` },
+          },
+        },
+      };
+    }
   }
   return document;
 }
