@@ -102,7 +102,8 @@ export function toAppError(error: unknown): TRPCError {
   if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') return error;
 
   const pg = findPgError(cause);
-  if (pg?.code === '23503') {
+  // 23503: a NO ACTION foreign key; 23001: an ON DELETE RESTRICT one (the school records').
+  if (pg?.code === '23503' || pg?.code === '23001') {
     return new AppError(
       'CONFLICT',
       'This record has history and cannot be deleted; change its status instead.',

@@ -2,8 +2,16 @@ import { accountRouter } from './account/me';
 import { adminOrganizationsRouter } from './admin/organizations';
 import { adminUsersRouter } from './admin/users';
 import { healthRouter } from './platform/health';
+import { attendanceRouter } from './schools/attendance';
+import { classesRouter } from './schools/classes';
+import { dashboardRouter } from './schools/dashboard';
+import { enrollmentsRouter } from './schools/enrollments';
+import { horsesRouter } from './schools/horses';
+import { instructorsRouter } from './schools/instructors';
 import { membersRouter } from './schools/members';
+import { schedulesRouter } from './schools/schedules';
 import { schoolsRouter } from './schools/schools';
+import { studentsRouter } from './schools/students';
 import { router } from './trpc/init';
 
 /**
@@ -15,6 +23,14 @@ export const appRouter = router({
   account: accountRouter,
   schools: schoolsRouter,
   members: membersRouter,
+  students: studentsRouter,
+  instructors: instructorsRouter,
+  classes: classesRouter,
+  horses: horsesRouter,
+  schedules: schedulesRouter,
+  enrollments: enrollmentsRouter,
+  attendance: attendanceRouter,
+  dashboard: dashboardRouter,
   admin: router({
     organizations: adminOrganizationsRouter,
     users: adminUsersRouter,

@@ -19,6 +19,11 @@ export type Meta = OpenApiMeta<{
    * the procedure as text under the same name, its other parts as strings.
    */
   upload?: { field: string; maxBytes: number };
+  /**
+   * The REST route answers this media type instead of JSON (the e-mail preview): a plain
+   * route calls the procedure and sends its output's `html`; errors stay JSON (DESIGN 7).
+   */
+  produces?: 'text/html';
 }>;
 
 const t = initTRPC

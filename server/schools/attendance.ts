@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { schedules } from '@/db/schema';
+import { router, schoolProcedure } from '../trpc/init';
+import {
+  attendanceSubmissionFields,
+  classAttendanceSchema,
+  readClassAttendance,
+  recordClassAttendance,
+} from './attendance-records';
+import { attendanceReport, attendanceReportInput, attendanceReportSchema } from './attendance-report';
+import { dateField } from './calendar';
+import { schoolIdInput } from './params';
+import { referenceInSchool } from './records';
+
+export const attendanceRouter = router({
+  report: schoolProcedure('attendance.view')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/schools/{schoolId}/attendance/report',
+        tags: ['Attendance'],
+        summary: 'Attendance totals per student and per class over a date range',
+        description:
+          'The range defaults to the current month in the school time zone. attendance_rate = (present + late) / records × 100, rounded to one decimal, 0 when there are no records.',
+      },
+    })
+    .input(schoolIdInput.extend(attendanceReportInput.shape))
+    .output(z.object({ data: attendanceReportSchema }))
+    .query(async ({ ctx, input }) => ({ data: await attendanceReport(ctx.db, ctx.school, input) })),
+
+  show: schoolProcedure('attendance.view')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/schools/{schoolId}/attendance',
+        tags: ['Attendance'],
+        summary: 'What was recorded for a schedule on a date',
+      },
+    })
+    .input(schoolIdInput.extend({ schedule_id: z.uuid(), date: dateField }))
+    .output(z.object({ data: classAttendanceSchema }))
+    .query(async ({ ctx, input }) => {
+      await referenceInSchool(ctx.db, schedules, ctx.school.id, input.schedule_id, 'schedule_id');
+      return { data: await readClassAttendance(ctx.db, ctx.school.id, input.schedule_id, input.date) };
+    }),
+
+  record: schoolProcedure('attendance.create')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/schools/{schoolId}/attendance',
+        tags: ['Attendance'],
+        summary: 'Record the attendance of a whole class on a date',
+        description:
+          "Replaces what was recorded for that schedule and date. The date must fall on the schedule's weekday and not after today; each enrollment must be of the schedule and running that day.",
+      },
+    })
+    .input(schoolIdInput.extend(attendanceSubmissionFields.shape))
+    .output(z.object({ data: classAttendanceSchema }))
+    .mutation(async ({ ctx, input }) => ({ data: await recordClassAttendance(ctx.db, ctx.school, input) })),
+});

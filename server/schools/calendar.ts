@@ -1,0 +1,53 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, differenceInYears, format, parseISO, startOfISOWeek, setISOWeek, setISOWeekYear } from 'date-fns';
+import { z } from 'zod';
+import { fieldMessage } from '../validation';
+
+/*
+ * Dates in the school's time zone (DESIGN 5): "today", "this month" and week boundaries are
+ * the school's, whatever the server's clock zone.
+ */
+
+export const dateField = z.iso.date();
+export const timeOfDayField = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, fieldMessage('field must be a time of day (HH:MM).'));
+export const isoWeekField = z
+  .string()
+  .regex(/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$|^\d{4}-\d{2}-\d{2}$/, fieldMessage('field must be an ISO week (2026-W47) or a date.'));
+
+/** Today's date (`YYYY-MM-DD`) in a time zone. */
+export function todayIn(timezone: string, now: Date = new Date()): string {
+  return format(new TZDate(now, timezone), 'yyyy-MM-dd');
+}
+
+/** `[start, end)` instants of the calendar month containing `now` in a time zone. */
+export function monthBoundsIn(timezone: string, now: Date = new Date()): { start: Date; end: Date } {
+  const local = new TZDate(now, timezone);
+  const start = new TZDate(local.getFullYear(), local.getMonth(), 1, timezone);
+  const end = new TZDate(local.getFullYear(), local.getMonth() + 1, 1, timezone);
+  return { start: new Date(start.getTime()), end: new Date(end.getTime()) };
+}
+
+/** Monday..Sunday dates of an ISO week (`2026-W47`) or of the week containing a date. */
+export function isoWeekDates(week: string): string[] {
+  let monday: Date;
+  const match = /^(\d{4})-W(\d{2})$/.exec(week);
+  if (match) {
+    const base = setISOWeek(setISOWeekYear(new Date(Date.UTC(2000, 0, 4, 12)), Number(match[1])), Number(match[2]));
+    monday = startOfISOWeek(base);
+  } else {
+    monday = startOfISOWeek(parseISO(week));
+  }
+  return Array.from({ length: 7 }, (_, i) => format(addDays(monday, i), 'yyyy-MM-dd'));
+}
+
+/** 0 = Sunday .. 6 = Saturday of a `YYYY-MM-DD` date. */
+export function dayOfWeek(date: string): number {
+  return parseISO(date).getDay();
+}
+
+/** Whole years between a birth date and a date (both `YYYY-MM-DD`). */
+export function ageOn(birthDate: string | null, on: string): number | null {
+  return birthDate === null ? null : differenceInYears(parseISO(on), parseISO(birthDate));
+}

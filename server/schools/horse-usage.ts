@@ -1,0 +1,132 @@
+import { differenceInCalendarDays, parseISO } from 'date-fns';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRows, type Database } from '@/db/client';
+import { horses } from '@/db/schema';
+import { invalidField } from '../errors';
+
+/** The longest period one usage request covers, in days (about a quarter). */
+export const MAX_USAGE_DAYS = 92;
+
+export const horseUsageSchema = z.object({
+  horse_id: z.string(),
+  horse_name: z.string(),
+  max_daily_classes: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      classes_count: z.number().int(),
+      minutes: z.number().int(),
+      overloaded: z.boolean(),
+      classes: z.array(
+        z.object({
+          schedule_id: z.string(),
+          class_name: z.string(),
+          start_time: z.string(),
+          end_time: z.string(),
+          duration_minutes: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+  total_classes: z.number().int(),
+  total_minutes: z.number().int(),
+  overloaded_days: z.number().int(),
+});
+
+/** `date`, or `start_date` and `end_date` (at most 92 days, in order); neither: today. */
+export function usagePeriod(
+  input: { date?: string; start_date?: string; end_date?: string },
+  today: string,
+): { start: string; end: string } {
+  if (input.date) {
+    if (input.start_date || input.end_date) {
+      throw invalidField('date', 'The date field cannot be given together with start date and end date.');
+    }
+    return { start: input.date, end: input.date };
+  }
+  if (!input.start_date && !input.end_date) return { start: today, end: today };
+  if (!input.start_date) throw invalidField('start_date', 'The start date field is required when end date is present.');
+  if (!input.end_date) throw invalidField('end_date', 'The end date field is required when start date is present.');
+  const days = differenceInCalendarDays(parseISO(input.end_date), parseISO(input.start_date)) + 1;
+  if (days < 1) throw invalidField('end_date', 'The end date field must be a date after or equal to start date.');
+  if (days > MAX_USAGE_DAYS) {
+    throw invalidField('end_date', `The end date field must be within ${MAX_USAGE_DAYS} days of start date.`);
+  }
+  return { start: input.start_date, end: input.end_date };
+}
+
+type UsageDay = {
+  date: string;
+  classes_count: number;
+  minutes: number;
+  classes: { schedule_id: string; class_name: string; start_time: string; end_time: string; duration_minutes: number }[];
+};
+
+/**
+ * A horse's classes per day over a period, in one statement whatever its length: the dates
+ * of the period, each joined to the schedules of its weekday that hold an enrollment with
+ * this horse active on that date (status active, started, not ended). A schedule counts once
+ * a day however many such enrollments it holds; minutes are the class's duration.
+ */
+export async function horseUsage(db: Database, horse: typeof horses.$inferSelect, start: string, end: string) {
+  const days = await queryRows<UsageDay>(
+    db,
+    sql`
+      select to_char(d.day, 'YYYY-MM-DD') as date,
+             count(b.schedule_id)::int as classes_count,
+             coalesce(sum(b.duration_minutes), 0)::int as minutes,
+             coalesce(
+               json_agg(
+                 json_build_object(
+                   'schedule_id', b.schedule_id,
+                   'class_name', b.class_name,
+                   'start_time', to_char(b.start_time, 'HH24:MI'),
+                   'end_time', to_char(b.end_time, 'HH24:MI'),
+                   'duration_minutes', b.duration_minutes
+                 ) order by b.start_time, b.class_name, b.schedule_id
+               ) filter (where b.schedule_id is not null),
+               '[]'::json
+             ) as classes
+      from generate_series(${start}::date, ${end}::date, interval '1 day') as d(day)
+      left join lateral (
+        select s.id as schedule_id, s.start_time, s.end_time, c.name as class_name, c.duration_minutes
+        from schedules s
+        join classes c on c.school_id = s.school_id and c.id = s.class_id
+        where s.school_id = ${horse.schoolId}
+          and s.day_of_week = extract(dow from d.day)
+          and exists (
+            select 1 from enrollments e
+            where e.school_id = s.school_id
+              and e.schedule_id = s.id
+              and e.horse_id = ${horse.id}
+              and e.status = 'active'
+              and e.start_date <= d.day::date
+              and (e.end_date is null or e.end_date >= d.day::date)
+          )
+      ) as b on true
+      group by d.day
+      order by d.day
+    `,
+  );
+  const out = days.map((day) => ({
+    date: day.date,
+    classes_count: day.classes_count,
+    minutes: day.minutes,
+    overloaded: day.classes_count > horse.maxDailyClasses,
+    classes: day.classes,
+  }));
+  return {
+    horse_id: horse.id,
+    horse_name: horse.name,
+    max_daily_classes: horse.maxDailyClasses,
+    start_date: start,
+    end_date: end,
+    days: out,
+    total_classes: out.reduce((sum, day) => sum + day.classes_count, 0),
+    total_minutes: out.reduce((sum, day) => sum + day.minutes, 0),
+    overloaded_days: out.filter((day) => day.overloaded).length,
+  };
+}
