@@ -30,6 +30,7 @@ export default defineConfig({
       AUTH_SECRET: 'e2e-secret-not-for-production',
       PGLITE_DIR: '.data/e2e',
       SEED_DEMO: '1',
+      PLATFORM_ADMIN_EMAILS: 'admin@demo.school',
       DATABASE_URL: '',
     },
   },

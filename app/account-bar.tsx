@@ -9,11 +9,17 @@ import { useTRPC } from './trpc';
 export function AccountBar() {
   const trpc = useTRPC();
   const me = useQuery(trpc.account.me.queryOptions({}));
+  const access = useQuery({ ...trpc.access.get.queryOptions({}), enabled: me.isSuccess });
   return (
     <header className="bar">
       <Link href="/">Equestrian Platform</Link>
       {me.data && (
         <span>
+          {access.data?.is_platform_admin && (
+            <>
+              <Link href="/admin">Administration</Link>{' '}
+            </>
+          )}
           <span aria-label="Signed in as">{me.data.display_name}</span>{' '}
           <button type="button" className="secondary" onClick={() => void signOut({ callbackUrl: '/signin' })}>
             Sign out

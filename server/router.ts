@@ -1,7 +1,14 @@
 import { accountRouter } from './account/me';
 import { adminOrganizationsRouter } from './admin/organizations';
 import { adminUsersRouter } from './admin/users';
+import { adminMailRouter } from './mail/admin-outbox';
+import { emailPreviewRouter } from './mail/preview';
+import { accessRouter } from './platform/access';
+import { contactRouter } from './platform/contact';
+import { featuresRouter } from './platform/features';
 import { healthRouter } from './platform/health';
+import { adminSettingsRouter } from './platform/settings';
+import { testDashboardRouter } from './platform/test-dashboard';
 import { attendanceRouter } from './schools/attendance';
 import { classesRouter } from './schools/classes';
 import { dashboardRouter } from './schools/dashboard';
@@ -20,6 +27,11 @@ import { router } from './trpc/init';
  */
 export const appRouter = router({
   platform: healthRouter,
+  features: featuresRouter,
+  contact: contactRouter,
+  emailPreview: emailPreviewRouter,
+  testDashboard: testDashboardRouter,
+  access: accessRouter,
   account: accountRouter,
   schools: schoolsRouter,
   members: membersRouter,
@@ -34,6 +46,8 @@ export const appRouter = router({
   admin: router({
     organizations: adminOrganizationsRouter,
     users: adminUsersRouter,
+    settings: adminSettingsRouter,
+    mail: adminMailRouter,
   }),
 });
 

@@ -1,5 +1,6 @@
 import { openDatabase, type DatabaseHandle } from '@/db/client';
 import { seedDemo } from '@/db/seed-demo';
+import { startBackgroundWork, stopBackgroundWork } from './background';
 import { loadConfig, type Config } from './config';
 import { errorJson } from './http/errors';
 import { createApiHandler, createServices, requestIdOf, type ApiHandler } from './http/handler';
@@ -33,10 +34,13 @@ async function start(): Promise<Runtime> {
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      void database.close().finally(() => process.exit(0));
+      void stopBackgroundWork()
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
   }
   const services = createServices(config, database.db);
+  startBackgroundWork(config, database.db);
   return { config, database, services, handleApi: createApiHandler(services) };
 }
 

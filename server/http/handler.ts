@@ -11,6 +11,7 @@ import { appRouter } from '../router';
 import { docsResponse } from './docs';
 import { errorJson, json, logServerError, serverErrorJson } from './errors';
 import { buildOpenApiDocument } from './openapi';
+import { createPlainRoutes } from './plain-routes';
 import { createRestHandler, MAX_JSON_BYTES, readBodyText } from './rest';
 
 export type ApiHandler = (req: Request) => Promise<Response>;
@@ -34,6 +35,7 @@ export function createServices(config: Config, db: Database): Services {
 export function createApiHandler(services: Services, router: AnyTRPCRouter = appRouter): ApiHandler {
   const rest = createRestHandler(router as OpenApiRouter, (req, requestId) => createContext(services, req, requestId));
   let openApiDocument: unknown;
+  const plainRoute = createPlainRoutes(router, services);
 
   async function devIssuerRoute(req: Request, subpath: string): Promise<Response | null> {
     if (!services.config.auth.devIssuer) return null;
@@ -83,6 +85,8 @@ export function createApiHandler(services: Services, router: AnyTRPCRouter = app
       const page = req.method === 'GET' ? await docsResponse(pathname.slice('/api/docs'.length)) : null;
       if (page) return page;
     }
+    const plain = await plainRoute(req, requestId);
+    if (plain) return plain;
     if (pathname.startsWith('/api/dev-idp/')) {
       const answer = await devIssuerRoute(req, pathname.slice('/api/dev-idp'.length));
       if (answer) return answer;

@@ -36,9 +36,21 @@ const EXPECTED: [method: string, path: string][] = [
   ['put', '/admin/organizations/{id}'],
   ['get', '/admin/users'],
   ['put', '/admin/users/{id}'],
+  ['get', '/features'],
+  ['post', '/contact'],
+  ['get', '/test/dashboard'],
+  ['get', '/admin/settings'],
+  ['get', '/admin/settings/group/{group}'],
+  ['post', '/admin/settings/initialize'],
+  ['post', '/admin/settings/features/{feature}/toggle'],
+  ['put', '/admin/settings/marketplace'],
+  ['get', '/admin/settings/{key}'],
+  ['put', '/admin/settings/{key}'],
+  ['get', '/admin/mail/outbox'],
+  ['get', '/admin/mail/outbox/{id}'],
 ];
-const PUBLIC = new Set(['/health', '/test-idp']);
-const CREATING = new Set(['post /schools/{schoolId}/members', 'post /admin/organizations']);
+const PUBLIC = new Set(['/health', '/test-idp', '/features', '/contact']);
+const CREATING = new Set(['post /schools/{schoolId}/members', 'post /admin/organizations', 'post /contact']);
 
 async function fetchDocument(): Promise<Document> {
   const res = await app.request('GET', '/api/openapi.json');

@@ -1,0 +1,28 @@
+import type { Database } from '@/db/client';
+import type { Config } from './config';
+import { transportFor } from './mail/transport';
+import { createOutboxWorker, startOutboxWorker, stopOutboxWorker } from './mail/worker';
+import { pruneRateLimits } from './platform/rate-limit';
+
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * The process's background work, started once per process (DESIGN 8): the outbox worker,
+ * and between its passes the pruning of ended rate-limit windows.
+ */
+export function startBackgroundWork(config: Config, db: Database): void {
+  let lastPrune = 0;
+  startOutboxWorker(() =>
+    createOutboxWorker(db, {
+      transport: transportFor(config),
+      from: config.emailFrom,
+      onIdle: async () => {
+        if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+        lastPrune = Date.now();
+        await pruneRateLimits(db);
+      },
+    }),
+  );
+}
+
+export const stopBackgroundWork = stopOutboxWorker;
