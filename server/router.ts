@@ -1,11 +1,17 @@
 import { accountRouter } from './account/me';
 import { adminOrganizationsRouter } from './admin/organizations';
 import { adminUsersRouter } from './admin/users';
+import { competitionPaymentsRouter } from './competitions/competition-payments';
+import { competitionsRouter } from './competitions/competitions';
+import { competitionEntriesRouter } from './competitions/entries';
+import { competitionResultsRouter } from './competitions/results';
 import { adminMailRouter } from './mail/admin-outbox';
 import { emailPreviewRouter } from './mail/preview';
 import { accessRouter } from './platform/access';
 import { contactRouter } from './platform/contact';
 import { featuresRouter } from './platform/features';
+import { paymentsRouter } from './payments/payments';
+import { reportsRouter } from './payments/reports';
 import { healthRouter } from './platform/health';
 import { adminSettingsRouter } from './platform/settings';
 import { testDashboardRouter } from './platform/test-dashboard';
@@ -43,6 +49,12 @@ export const appRouter = router({
   enrollments: enrollmentsRouter,
   attendance: attendanceRouter,
   dashboard: dashboardRouter,
+  competitions: competitionsRouter,
+  competitionEntries: competitionEntriesRouter,
+  competitionResults: competitionResultsRouter,
+  competitionPayments: competitionPaymentsRouter,
+  payments: paymentsRouter,
+  reports: reportsRouter,
   admin: router({
     organizations: adminOrganizationsRouter,
     users: adminUsersRouter,

@@ -1,3 +1,5 @@
 export * from './identity';
 export * from './school';
 export * from './platform';
+export * from './competitions';
+export * from './payments';

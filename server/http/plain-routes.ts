@@ -1,13 +1,16 @@
 import type { AnyTRPCRouter } from '@trpc/server';
 import { normalizePath, type OpenApiRouter } from 'trpc-to-openapi';
 import { toAppError } from '../errors';
+import { financialReportCsv } from '../payments/financial-report-csv';
 import { createContext, type Services } from '../trpc/context';
 import { createCallerFactory } from '../trpc/init';
 import { errorResponse } from './errors';
 import { API_PREFIX, collectRestRoutes, type RestRoute } from './rest';
 
 /** GET routes that answer `format=csv` with a file: the procedure's `data`, rendered. */
-const CSV_DOWNLOADS: Record<string, (data: never) => { filename: string; body: string }> = {};
+const CSV_DOWNLOADS: Record<string, (data: never) => { filename: string; body: string }> = {
+  '/schools/{schoolId}/reports/financial': financialReportCsv,
+};
 
 type PlainRoute = RestRoute & {
   /** Whether this request asks for the plain answer (a CSV route answers JSON otherwise). */

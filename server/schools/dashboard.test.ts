@@ -1,13 +1,17 @@
 import { addDays, format, parseISO } from 'date-fns';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { statementCounter } from '@/db/client';
-import { attendance } from '@/db/schema';
+import { attendance, competitionPayments, competitions, payments } from '@/db/schema';
 import { useTestApp } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
 import { monthBoundsIn, todayIn } from './calendar';
 
 const app = useTestApp();
 const f = schoolFixtures(() => app.db);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const shift = (date: string, days: number) => format(addDays(parseISO(date), days), 'yyyy-MM-dd');
 
@@ -155,6 +159,47 @@ describe('GET /api/schools/{schoolId}/dashboard', () => {
     await f.student(s.schoolId, { firstName: 'Next', createdAt: month.end });
     const later = await app.request('GET', s.url, { token: s.token });
     expect(later.body.data.stats.students).toEqual({ total: 3, active: 3, new_this_month: 1 });
+  });
+
+  it("sums this month's income and every unpaid payment, school and competition, cents exact", async () => {
+    // 1 March 00:30 in Auckland, still 28 February in UTC.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-02-28T11:30:00Z'));
+    const s = await school('Pacific/Auckland');
+    const ana = await f.student(s.schoolId);
+    const [cup] = await app.db.insert(competitions).values({ schoolId: s.schoolId, name: 'Cup', date: '2026-03-15' }).returning();
+    const pay = (values: Partial<typeof payments.$inferInsert> & { amount: string }) =>
+      app.db.insert(payments).values({ schoolId: s.schoolId, studentId: ana.id, concept: 'other', currency: 'NZD', dueDate: '2026-03-10', ...values });
+    const competitionPay = (values: Partial<typeof competitionPayments.$inferInsert> & { amount: string }) =>
+      app.db.insert(competitionPayments).values({ schoolId: s.schoolId, competitionId: cup!.id, studentId: ana.id, concept: 'inscription', dueDate: '2026-03-15', ...values });
+    const paid = { status: 'paid' as const, paymentMethod: 'cash' as const };
+
+    // Income of March: 0.10 + 0.20 (school) + 1.11 (competition) = 1.41.
+    await pay({ amount: '0.10', ...paid, paidDate: '2026-03-01' });
+    await pay({ amount: '0.20', ...paid, paidDate: '2026-03-31' });
+    await competitionPay({ amount: '1.11', ...paid, paidDate: '2026-03-01' });
+    // Paid in February or April: not this month's income.
+    await pay({ amount: '5.00', ...paid, paidDate: '2026-02-28' });
+    await competitionPay({ amount: '6.00', ...paid, paidDate: '2026-04-01' });
+    // Unpaid: pending 10.00, overdue 20.05, competition pending 2.22 = 3 for 32.27.
+    await pay({ amount: '10.00', dueDate: '2026-03-20' });
+    await pay({ amount: '20.05', dueDate: '2026-01-20' });
+    await competitionPay({ amount: '2.22' });
+    // Neither cancelled nor refunded ones count, nor another school's.
+    await pay({ amount: '99.00', status: 'cancelled' });
+    await competitionPay({ amount: '98.00', status: 'cancelled' });
+    await competitionPay({ amount: '97.00', status: 'refunded' });
+    const other = await app.createSchool({ name: 'Other', timezone: 'Pacific/Auckland' });
+    const stranger = await f.student(other);
+    await app.db.insert(payments).values([
+      { schoolId: other, studentId: stranger.id, concept: 'other', currency: 'NZD', amount: '500.00', dueDate: '2026-03-01', ...paid, paidDate: '2026-03-02' },
+      { schoolId: other, studentId: stranger.id, concept: 'other', currency: 'NZD', amount: '600.00', dueDate: '2026-03-01' },
+    ]);
+
+    const res = await app.request('GET', s.url, { token: await app.tokenFor('owner@a.test') });
+
+    expect(res.status).toBe(200);
+    expect(res.body.data.finances).toEqual({ month_income: 1.41, pending_payments: 3, pending_amount: 32.27 });
   });
 
   it('answers zeros for an empty school, with a rate of 0 when no class is scheduled today', async () => {

@@ -1,9 +1,11 @@
+import { addMonths, format, parseISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Database } from '@/db/client';
 import { router, schoolProcedure } from '../trpc/init';
 import { dayOfWeek, monthBoundsIn, todayIn } from './calendar';
 import { schoolIdInput } from './params';
+import { toMoney } from './records';
 
 const count = z.number().int();
 
@@ -44,6 +46,9 @@ type Figures = {
   students_expected: number;
   attendance_recorded: number;
   attendance_rate: number;
+  month_income: string;
+  pending_payments: number;
+  pending_amount: string;
 };
 
 /**
@@ -54,6 +59,8 @@ type Figures = {
 export async function dashboardFigures(db: Database, school: { id: string; timezone: string }): Promise<Dashboard> {
   const today = todayIn(school.timezone);
   const month = monthBoundsIn(school.timezone);
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const nextMonthStart = format(addMonths(parseISO(monthStart), 1), 'yyyy-MM-dd');
   const [row] = await queryRows<Figures>(
     db,
     sql`
@@ -97,14 +104,28 @@ export async function dashboardFigures(db: Database, school: { id: string; timez
             where school_id = ${school.id}
               and date = ${today}::date
               and schedule_id in (select id from todays_schedules))::int as attendance_recorded
+      ),
+      -- School and competition payments (DESIGN 6): paid ones by paid date in this month, and
+      -- every unpaid one (a pending school payment past its due date is overdue, still unpaid).
+      money as (
+        select status, amount, paid_date from payments where school_id = ${school.id} and status in ('paid', 'pending')
+        union all
+        select status, amount, paid_date from competition_payments where school_id = ${school.id} and status in ('paid', 'pending')
+      ),
+      finance_counts as (
+        select coalesce(sum(amount) filter (where status = 'paid' and paid_date >= ${monthStart}::date and paid_date < ${nextMonthStart}::date), 0)::text as month_income,
+               (count(*) filter (where status = 'pending'))::int as pending_payments,
+               coalesce(sum(amount) filter (where status = 'pending'), 0)::text as pending_amount
+        from money
       )
       select s.total as students_total, s.active as students_active, s.new_this_month as students_new,
              i.total as instructors_total, i.active as instructors_active,
              h.total as horses_total, h.active as horses_active, h.resting as horses_resting,
              c.total as classes_total, c.active as classes_active,
              t.classes_count, t.students_expected, t.attendance_recorded,
-             coalesce(round(100.0 * t.attendance_recorded / nullif(t.classes_count, 0), 1), 0)::float8 as attendance_rate
-      from student_counts s, instructor_counts i, horse_counts h, class_counts c, today_counts t
+             coalesce(round(100.0 * t.attendance_recorded / nullif(t.classes_count, 0), 1), 0)::float8 as attendance_rate,
+             m.month_income, m.pending_payments, m.pending_amount
+      from student_counts s, instructor_counts i, horse_counts h, class_counts c, today_counts t, finance_counts m
     `,
   );
   const f = row!;
@@ -121,8 +142,11 @@ export async function dashboardFigures(db: Database, school: { id: string; timez
       attendance_recorded: f.attendance_recorded,
       attendance_rate: f.attendance_rate,
     },
-    // The payment tables arrive with the payments issue, which wires these figures in.
-    finances: { month_income: 0, pending_payments: 0, pending_amount: 0 },
+    finances: {
+      month_income: toMoney(f.month_income)!,
+      pending_payments: f.pending_payments,
+      pending_amount: toMoney(f.pending_amount)!,
+    },
   };
 }
 

@@ -44,9 +44,9 @@ export function moneyValue<T extends number | null | undefined>(value: T): strin
 
 /**
  * A date for date arithmetic in SQL: years outside 1900..2999 are refused with a 422 rather
- * than reaching Postgres, which rejects year 0.
+ * than reaching Postgres, which rejects year 0. A malformed date gets only its format message.
  */
 export const calendarDateField = dateField.refine(
-  (value) => value >= '1900-01-01' && value <= '2999-12-31',
+  (value) => !dateField.safeParse(value).success || (value >= '1900-01-01' && value <= '2999-12-31'),
   fieldMessage('field must be a date between 1900-01-01 and 2999-12-31.'),
 );

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { statementCounter } from '@/db/client';
-import { attendance, enrollments, students } from '@/db/schema';
+import { attendance, enrollments, payments, students } from '@/db/schema';
 import { useTestApp } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
 
@@ -826,7 +826,29 @@ describe('GET /api/schools/{schoolId}/students/{studentId}', () => {
         record(ended, '2025-10-10', 'excused'),
         record(classmateEnrollment, '2026-01-05', 'absent'),
       ]);
+    // Payments: a paid tuition, an overdue charge (today is 2026-03-11), and a classmate's.
+    const charge = (studentId: string, values: Partial<typeof payments.$inferInsert> & { dueDate: string }) =>
+      app.db
+        .insert(payments)
+        .values({ schoolId: school, studentId, concept: 'other', amount: '45.50', currency: 'EUR', ...values })
+        .returning()
+        .then(([row]) => row!);
+    const tuition = await charge(student.id, {
+      concept: 'tuition',
+      period: '2026-02',
+      classId: dressage.cls.id,
+      enrollmentId: monday.id,
+      amount: '80.00',
+      dueDate: '2026-02-10',
+      status: 'paid',
+      paymentMethod: 'card',
+      paidDate: '2026-02-09',
+      receiptNumber: 'R-2026-000001',
+    });
+    const overdue = await charge(student.id, { dueDate: '2026-03-10', description: 'Helmet' });
+    await charge(classmate.id, { dueDate: '2026-03-10' });
     for (let i = 0; i < extra.enrollments; i++) {
+      await charge(student.id, { dueDate: `2026-04-${String(i + 1).padStart(2, '0')}` });
       const more = await classWithSchedule(school, `Extra ${i}`, { dayOfWeek: 2 });
       const enrollment = await f.enrollment(school, {
         studentId: student.id,
@@ -840,13 +862,13 @@ describe('GET /api/schools/{schoolId}/students/{studentId}', () => {
           .values(record(enrollment, `2026-02-${String(d + 1).padStart(2, '0')}`, 'present'));
       }
     }
-    return { student, canela, dressage, jumping, monday, saturday };
+    return { student, canela, dressage, jumping, monday, saturday, tuition, overdue };
   }
 
   it('returns the student with active enrollments, attendance statistics and payments', async () => {
     freezeAt('2026-03-11T10:00:00Z');
     const school = await createSchool();
-    const { student, canela, dressage, jumping, monday, saturday } =
+    const { student, canela, dressage, jumping, monday, saturday, tuition, overdue } =
       await studentWithHistory(school);
 
     const res = await app.request('GET', `/api/schools/${school}/students/${student.id}`, {
@@ -905,7 +927,53 @@ describe('GET /api/schools/{schoolId}/students/{studentId}', () => {
           excused: 1,
           attendance_rate: 66.7,
         },
-        payments: [],
+        // Newest due date first, as the payments routes answer them.
+        payments: [
+          {
+            id: overdue.id,
+            student_id: student.id,
+            student: { id: student.id, full_name: 'Lucía Fernández' },
+            enrollment_id: null,
+            class_id: null,
+            class: null,
+            concept: 'other',
+            description: 'Helmet',
+            amount: 45.5,
+            currency: 'EUR',
+            due_date: '2026-03-10',
+            period: null,
+            status: 'overdue',
+            payment_method: null,
+            paid_date: null,
+            receipt_number: null,
+            notes: null,
+            created_by: null,
+            created_at: expect.stringMatching(ISO_TIMESTAMP),
+            updated_at: expect.stringMatching(ISO_TIMESTAMP),
+          },
+          {
+            id: tuition.id,
+            student_id: student.id,
+            student: { id: student.id, full_name: 'Lucía Fernández' },
+            enrollment_id: monday.id,
+            class_id: dressage.cls.id,
+            class: { id: dressage.cls.id, name: 'Dressage basics' },
+            concept: 'tuition',
+            description: null,
+            amount: 80,
+            currency: 'EUR',
+            due_date: '2026-02-10',
+            period: '2026-02',
+            status: 'paid',
+            payment_method: 'card',
+            paid_date: '2026-02-09',
+            receipt_number: 'R-2026-000001',
+            notes: null,
+            created_by: null,
+            created_at: expect.stringMatching(ISO_TIMESTAMP),
+            updated_at: expect.stringMatching(ISO_TIMESTAMP),
+          },
+        ],
       },
     });
   });
@@ -962,12 +1030,19 @@ describe('GET /api/schools/{schoolId}/students/{studentId}', () => {
     });
     expect(body.data.active_enrollments).toHaveLength(8);
     expect(body.data.attendance_stats.total).toBe(36);
+    expect(body.data.payments).toHaveLength(8);
     expect(many).toBe(few);
   });
 
-  it.each(['viewer', 'instructor'] as const)('lets a %s read a student', async (role) => {
+  it.each([
+    ['viewer', 1],
+    ['instructor', null],
+  ] as const)('lets a %s read a student; payments only with payments.view', async (role, visible) => {
     const school = await createSchool();
     const student = await f.student(school);
+    await app.db
+      .insert(payments)
+      .values({ schoolId: school, studentId: student.id, concept: 'other', amount: '10.00', currency: 'EUR', dueDate: '2026-03-10' });
 
     const res = await app.request('GET', `/api/schools/${school}/students/${student.id}`, {
       token: await tokenOf(role),
@@ -975,6 +1050,7 @@ describe('GET /api/schools/{schoolId}/students/{studentId}', () => {
 
     expect(res.status).toBe(200);
     expect(res.body.data.id).toBe(student.id);
+    expect(res.body.data.payments?.length ?? null).toBe(visible);
   });
 
   it.each([

@@ -5,12 +5,15 @@ import {
   classes,
   enrollments,
   horses,
+  payments,
   schedules,
   STUDENT_LEVELS,
   STUDENT_STATUSES,
   students,
 } from '@/db/schema';
+import { can } from '../auth/permissions';
 import { invalidField, notFound, registerUniqueField } from '../errors';
+import { paymentSchema, selectPayments, toPayment } from '../payments/payment-records';
 import { router, schoolProcedure } from '../trpc/init';
 import { paginate, paginatedSchema, paginationInput, pageOffset } from '../trpc/pagination';
 import { fieldMessage, isUuid } from '../validation';
@@ -236,8 +239,9 @@ const studentDetailSchema = studentSchema.extend({
   active_enrollments: z.array(activeEnrollmentSchema),
   attendance_stats: attendanceStatsSchema,
   payments: z
-    .array(z.record(z.string(), z.unknown()))
-    .describe("The student's payments; empty until the payments module lands."),
+    .array(paymentSchema)
+    .nullable()
+    .describe("The student's school payments, newest due date first; null for a role without payments.view (instructors)."),
 });
 
 /** CSV import limits (DESIGN 6); a larger upload is refused with 413 by the REST wrapper. */
@@ -404,7 +408,8 @@ export const studentsRouter = router({
       const today = todayIn(ctx.school.timezone);
       const schoolId = ctx.school.id;
       if (!isUuid(input.studentId)) throw notFound('Student');
-      const [[row], active, [stats]] = await Promise.all([
+      const canSeePayments = can(ctx.role, 'payments.view');
+      const [[row], active, [stats], studentPayments] = await Promise.all([
         ctx.db
           .select()
           .from(students)
@@ -463,6 +468,7 @@ export const studentsRouter = router({
           })
           .from(attendance)
           .where(and(eq(attendance.schoolId, schoolId), eq(attendance.studentId, input.studentId))),
+        canSeePayments ? selectPayments(ctx.db, schoolId, eq(payments.studentId, input.studentId)) : null,
       ]);
       if (!row) throw notFound('Student');
       const { total, present, absent, late, excused } = stats ?? {
@@ -498,7 +504,7 @@ export const studentsRouter = router({
             // Integer tenths, rounded half up, so no float drift.
             attendance_rate: total === 0 ? 0 : Math.round(((present + late) * 1000) / total) / 10,
           },
-          payments: [],
+          payments: studentPayments?.map((payment) => toPayment(payment, today)) ?? null,
         },
       };
     }),

@@ -1,0 +1,34 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { competitions } from '@/db/schema';
+import { notFound } from '../errors';
+import { pathId, schoolIdInput } from '../schools/params';
+import { isUuid } from '../validation';
+
+export const competitionIdInput = schoolIdInput.extend({ competitionId: pathId });
+
+export type CompetitionRow = typeof competitions.$inferSelect;
+
+/**
+ * The competition of a path id, row-locked, or 404. Entry changes lock it with `no key
+ * update`, so they run one after the other per competition (departure numbering, one entry
+ * per student and category) while payments may still reference it; payment changes take
+ * `key share`, so a competition cannot be deleted while one of its payments is being paid.
+ */
+export async function lockCompetition(
+  tx: Database,
+  schoolId: string,
+  id: string,
+  mode: 'update' | 'no key update' | 'key share',
+): Promise<CompetitionRow> {
+  const [row] = isUuid(id)
+    ? await tx
+        .select()
+        .from(competitions)
+        .where(and(eq(competitions.schoolId, schoolId), eq(competitions.id, id)))
+        .for(mode)
+    : [];
+  if (!row) throw notFound('Competition');
+  return row;
+}
+
