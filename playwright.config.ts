@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 
 /** End-to-end tests against the production build (`npm run build` first) on a fresh PGlite. */
@@ -10,6 +10,11 @@ export default defineConfig({
   retries: 0,
   workers: 1,
   reporter: 'list',
+  // The same tests at a desktop width and at a phone's 375 px; settings change global state, so they run once.
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }, testIgnore: /admin-settings/ },
+  ],
   use: {
     baseURL,
     launchOptions: {

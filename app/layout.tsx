@@ -1,11 +1,13 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { ApiProvider } from './trpc';
+import { ToastProvider } from './ui';
 import './globals.css';
 
 export const metadata: Metadata = {
   title: 'Equestrian Platform',
-  description: 'Run a riding school: students, classes, schedules, horses, payments and competitions.',
+  description:
+    'Run a riding school: students, classes, schedules, horses, payments and competitions.',
 };
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
@@ -14,7 +16,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <ApiProvider>{children}</ApiProvider>
+        <ApiProvider>
+          <ToastProvider>{children}</ToastProvider>
+        </ApiProvider>
       </body>
     </html>
   );

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openSection } from './helpers';
 
 test('a demo owner signs in, picks the school and sees its members', async ({ page }) => {
   await page.goto('/');
@@ -12,6 +13,7 @@ test('a demo owner signs in, picks the school and sees its members', async ({ pa
 
   await expect(page.getByRole('heading', { name: 'Demo Riding School' })).toBeVisible();
   await expect(page.getByText('Your role:')).toContainText('owner');
+  await openSection(page, 'Members');
   const members = page.getByRole('region', { name: 'Members' });
   await expect(members.getByRole('cell', { name: 'owner@demo.school' })).toBeVisible();
   await expect(members.getByRole('cell', { name: 'viewer@demo.school' })).toBeVisible();
@@ -26,5 +28,12 @@ test('a viewer is not offered the members list', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('link', { name: /Demo Riding School/ }).click();
   await expect(page.getByText('Your role:')).toContainText('viewer');
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await expect(
+    page.getByRole('navigation', { name: 'School' }).getByRole('link', { name: 'Members' }),
+  ).toHaveCount(0);
+  await page.goto(page.url() + '/members');
+  await expect(page.getByRole('alert').filter({ hasText: 'does not give access' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Members' })).toHaveCount(0);
 });

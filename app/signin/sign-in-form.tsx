@@ -1,14 +1,23 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
-import { useState, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 
 type Mode = 'email' | 'oidc' | 'none';
+
+const subscribeNever = () => () => {};
+
+/** False in the server-rendered HTML, true once React runs in the browser. */
+function useHydrated() {
+  return useSyncExternalStore(subscribeNever, () => true, () => false);
+}
 
 export function SignInForm({ mode }: { mode: Mode }) {
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Until the form is hydrated, typing would be lost and a click would submit natively.
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -52,6 +61,7 @@ export function SignInForm({ mode }: { mode: Mode }) {
           type="email"
           autoComplete="email"
           required
+          disabled={!hydrated}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
@@ -61,7 +71,7 @@ export function SignInForm({ mode }: { mode: Mode }) {
           {error}
         </p>
       )}
-      <button type="submit" disabled={pending}>
+      <button type="submit" disabled={pending || !hydrated}>
         {pending ? 'Signing in…' : 'Sign in'}
       </button>
     </form>

@@ -1,0 +1,340 @@
+'use client';
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import type { AppRouter } from '@/server/router';
+import { useTRPC } from '../../../trpc';
+import {
+  FormErrorSummary,
+  ConfirmButton,
+  Dialog,
+  Empty,
+  fieldErrorsOf,
+  money,
+  QueryState,
+  SelectField,
+  TextField,
+  useToast,
+  useErrorToast,
+} from '../../../ui';
+import { NotAllowed, todayIn, useSchool } from '../school-context';
+
+type Payment = inferRouterOutputs<AppRouter>['payments']['list']['data'][number];
+const STATUS_FILTERS = ['', 'pending', 'overdue', 'paid', 'cancelled'] as const;
+const METHODS = ['cash', 'transfer', 'card', 'mobile_wallet', 'other'] as const;
+
+/** School payments: filter by status, register a payment, generate the month's tuition. */
+export default function PaymentsPage() {
+  const { school, schoolId, may } = useSchool();
+  const trpc = useTRPC();
+  const toast = useToast();
+  const showError = useErrorToast();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<(typeof STATUS_FILTERS)[number]>('');
+  const [page, setPage] = useState(1);
+  const [paying, setPaying] = useState<Payment | null>(null);
+  const payments = useQuery({
+    ...trpc.payments.list.queryOptions({
+      schoolId,
+      page,
+      per_page: 20,
+      ...(status ? { status } : {}),
+    }),
+    placeholderData: keepPreviousData,
+    enabled: may('payments.view'),
+  });
+  const cancel = useMutation(
+    trpc.payments.cancel.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
+        toast('success', 'The payment was cancelled.');
+      },
+      onError: showError,
+    }),
+  );
+  if (!may('payments.view')) return <NotAllowed />;
+  const meta = payments.data?.meta;
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>Payments</h1>
+        {may('reports.view') && (
+          <a
+            className="button plain-button small"
+            href={`/api/schools/${schoolId}/reports/financial?format=csv`}
+            download
+          >
+            Financial report (CSV)
+          </a>
+        )}
+      </div>
+      {may('payments.create') && <MonthlyCharges />}
+      <div className="toolbar">
+        <SelectField
+          label="Status"
+          name="status"
+          options={STATUS_FILTERS.map((s) => ({ value: s, label: s || 'all' }))}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as (typeof STATUS_FILTERS)[number]);
+            setPage(1);
+          }}
+        />
+      </div>
+      <QueryState what="payments" query={payments} />
+      {payments.data && payments.data.data.length === 0 && (
+        <Empty>No payments{status ? ` with status ${status}` : ''}.</Empty>
+      )}
+      {payments.data && payments.data.data.length > 0 && (
+        <div className="card table-wrap">
+          <table aria-busy={payments.isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">Student</th>
+                <th scope="col">Concept</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Due</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.data.data.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    <Link href={`/schools/${schoolId}/students/${p.student_id}`}>
+                      {p.student.full_name}
+                    </Link>
+                  </td>
+                  <td>
+                    {p.description ?? p.concept}
+                    {p.period && <span className="muted"> {p.period}</span>}
+                  </td>
+                  <td>{money(p.amount, p.currency)}</td>
+                  <td>{p.due_date}</td>
+                  <td>
+                    <span className={`badge ${p.status}`}>{p.status}</span>
+                    {p.receipt_number && <span className="muted"> {p.receipt_number}</span>}
+                  </td>
+                  <td>
+                    <div className="actions">
+                      {may('payments.edit') &&
+                        (p.status === 'pending' || p.status === 'overdue') && (
+                          <button
+                            type="button"
+                            className="small"
+                            onClick={() => setPaying(p)}
+                            aria-label={`Register payment of ${p.student.full_name}, ${p.description ?? p.concept}`}
+                          >
+                            Register payment
+                          </button>
+                        )}
+                      {may('payments.delete') &&
+                        (p.status === 'pending' || p.status === 'overdue') && (
+                          <ConfirmButton
+                            label="Cancel charge"
+                            question="Cancel this charge?"
+                            onConfirm={() => cancel.mutate({ schoolId, paymentId: p.id })}
+                          />
+                        )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {meta && meta.last_page > 1 && (
+        <nav className="pager" aria-label="Pages">
+          <button
+            type="button"
+            className="plain-button small"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            Previous
+          </button>
+          <span>
+            Page {meta.current_page} of {meta.last_page}
+          </span>
+          <button
+            type="button"
+            className="plain-button small"
+            disabled={page >= meta.last_page}
+            onClick={() => setPage(page + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+      <Dialog title="Register payment" open={paying !== null} onClose={() => setPaying(null)}>
+        {paying && (
+          <PayForm payment={paying} currency={school.currency} onDone={() => setPaying(null)} />
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+function PayForm({
+  payment,
+  currency,
+  onDone,
+}: {
+  payment: Payment;
+  currency: string;
+  onDone: () => void;
+}) {
+  const { school, schoolId } = useSchool();
+  const trpc = useTRPC();
+  const toast = useToast();
+  const showError = useErrorToast({ inline: true });
+  const queryClient = useQueryClient();
+  const [method, setMethod] = useState<(typeof METHODS)[number]>('cash');
+  const [paidDate, setPaidDate] = useState(todayIn(school.timezone));
+  const [receipt, setReceipt] = useState('');
+  const pay = useMutation(
+    trpc.payments.pay.mutationOptions({
+      onSuccess: async (result) => {
+        await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() });
+        toast('success', `Payment registered, receipt ${result.data.receipt_number ?? ''}.`);
+        onDone();
+      },
+      onError: showError,
+    }),
+  );
+  const errors = fieldErrorsOf(pay.error);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    pay.mutate({
+      schoolId,
+      paymentId: payment.id,
+      payment_method: method,
+      paid_date: paidDate,
+      receipt_number: receipt || null,
+    });
+  }
+  return (
+    <form onSubmit={submit}>
+      <p>
+        {payment.student.full_name} · {payment.description ?? payment.concept} ·{' '}
+        <strong>{money(payment.amount, currency)}</strong>
+      </p>
+      <SelectField
+        label="Payment method"
+        name="payment_method"
+        options={METHODS}
+        value={method}
+        errors={errors}
+        onChange={(e) => setMethod(e.target.value as (typeof METHODS)[number])}
+      />
+      <TextField
+        label="Paid on"
+        name="paid_date"
+        type="date"
+        value={paidDate}
+        errors={errors}
+        onChange={(e) => setPaidDate(e.target.value)}
+      />
+      <TextField
+        label="Receipt number"
+        name="receipt_number"
+        hint="Leave empty to number it automatically."
+        value={receipt}
+        errors={errors}
+        onChange={(e) => setReceipt(e.target.value)}
+      />
+      <FormErrorSummary error={pay.error} />
+      <div className="actions">
+        <button type="submit" disabled={pay.isPending}>
+          {pay.isPending ? 'Saving…' : 'Confirm payment'}
+        </button>
+        <button type="button" className="plain-button" onClick={onDone}>
+          Close
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function MonthlyCharges() {
+  const { school, schoolId } = useSchool();
+  const trpc = useTRPC();
+  const toast = useToast();
+  const showError = useErrorToast({ inline: true });
+  const queryClient = useQueryClient();
+  const [month, setMonth] = useState(todayIn(school.timezone).slice(0, 7));
+  const preview = useMutation(
+    trpc.payments.generateMonthly.mutationOptions({
+      onError: showError,
+    }),
+  );
+  const generate = useMutation(
+    trpc.payments.generateMonthly.mutationOptions({
+      onSuccess: async (result) => {
+        preview.reset();
+        await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
+        toast('success', `${result.data.created} charges created.`);
+      },
+      onError: showError,
+    }),
+  );
+  const errors = fieldErrorsOf(preview.error ?? generate.error);
+  const planned = preview.data?.data;
+  return (
+    <section className="card" aria-labelledby="monthly-heading">
+      <h2 id="monthly-heading">Monthly charges</h2>
+      <form
+        className="toolbar"
+        onSubmit={(event) => {
+          event.preventDefault();
+          preview.mutate({ schoolId, month, dry_run: true });
+        }}
+      >
+        <TextField
+          label="Month"
+          name="month"
+          type="month"
+          value={month}
+          errors={errors}
+          onChange={(e) => {
+            setMonth(e.target.value);
+            preview.reset();
+          }}
+        />
+        <button type="submit" className="plain-button" disabled={preview.isPending}>
+          Generate charges…
+        </button>
+      </form>
+      {planned && (
+        <div role="group" aria-label="Confirm monthly charges" className="confirm">
+          <span>
+            {planned.created === 0
+              ? `Nothing to charge for ${month}${planned.skipped ? ` (${planned.skipped} already charged)` : ''}.`
+              : `${planned.created} charges will be created for ${month}, ${money(planned.total_amount, school.currency)} in total${planned.skipped ? `; ${planned.skipped} students already charged` : ''}.`}
+          </span>
+          {planned.created > 0 && (
+            <button
+              type="button"
+              className="small"
+              disabled={generate.isPending}
+              onClick={() => generate.mutate({ schoolId, month })}
+            >
+              Create {planned.created} charges
+            </button>
+          )}
+          <button type="button" className="plain-button small" onClick={() => preview.reset()}>
+            Cancel
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,363 @@
+'use client';
+
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
+
+/*
+ * The few UI pieces every school screen shares: toasts, form fields with their server
+ * errors, a confirmation step for destructive actions, a modal dialog, and query states.
+ */
+
+type Toast = { id: number; kind: 'success' | 'error'; message: string };
+const ToastContext = createContext<(kind: Toast['kind'], message: string) => void>(() => {});
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const next = useRef(0);
+  const push = useCallback((kind: Toast['kind'], message: string) => {
+    const id = ++next.current;
+    setToasts((current) => [...current, { id, kind, message }]);
+    // Errors stay longer: they usually need reading.
+    setTimeout(
+      () => setToasts((current) => current.filter((t) => t.id !== id)),
+      kind === 'error' ? 8000 : 4000,
+    );
+  }, []);
+  return (
+    <ToastContext.Provider value={push}>
+      {children}
+      <div className="toasts">
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            className={`toast ${toast.kind}`}
+            role={toast.kind === 'error' ? 'alert' : 'status'}
+          >
+            {toast.message}
+            <button
+              type="button"
+              className="link"
+              aria-label="Dismiss"
+              onClick={() => setToasts((current) => current.filter((t) => t.id !== toast.id))}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast() {
+  return useContext(ToastContext);
+}
+
+/** The `{field: [messages]}` of a 422 answer, or none. */
+export function fieldErrorsOf(error: unknown): Record<string, string[]> {
+  return (
+    (error as { data?: { fieldErrors?: Record<string, string[]> } } | null)?.data?.fieldErrors ?? {}
+  );
+}
+
+/** A message for a failed request: the server's field messages of a 422, else its message. */
+export function errorMessage(error: unknown): string {
+  const messages = Object.values(fieldErrorsOf(error)).flat();
+  if (messages.length > 0) return messages.join(' ');
+  return error instanceof Error ? error.message : 'Something went wrong.';
+}
+
+/**
+ * The `onError` of a mutation: a toast, except for the 422 answers of a form that shows its
+ * field errors beside the fields (`inline`), where a toast would only repeat them.
+ */
+export function useErrorToast({ inline = false }: { inline?: boolean } = {}) {
+  const toast = useToast();
+  return useCallback(
+    (error: unknown) => {
+      if (inline && Object.keys(fieldErrorsOf(error)).length > 0) return;
+      toast('error', errorMessage(error));
+    },
+    [inline, toast],
+  );
+}
+
+/** Said once above a form's submit button when the server refused some fields. */
+export function FormErrorSummary({ error }: { error: unknown }) {
+  if (Object.keys(fieldErrorsOf(error)).length === 0) return null;
+  return (
+    <p className="error" role="alert">
+      Please correct the fields marked above.
+    </p>
+  );
+}
+
+type FieldProps = { label: string; name: string; errors?: Record<string, string[]>; hint?: string };
+
+function FieldFrame({
+  label,
+  name,
+  errors,
+  hint,
+  id,
+  children,
+}: FieldProps & { id: string; children: ReactNode }) {
+  const messages = errors?.[name];
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && (
+        <small id={`${id}-hint`} className="muted">
+          {hint}
+        </small>
+      )}
+      {messages?.map((message) => (
+        <p key={message} id={`${id}-error`} className="error field-error">
+          {message}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function describedBy(id: string, name: string, errors?: Record<string, string[]>, hint?: string) {
+  const ids = [hint ? `${id}-hint` : null, errors?.[name] ? `${id}-error` : null].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+export function TextField({
+  label,
+  name,
+  errors,
+  hint,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <FieldFrame label={label} name={name} errors={errors} hint={hint} id={id}>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={errors?.[name] ? true : undefined}
+        aria-describedby={describedBy(id, name, errors, hint)}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
+export function SelectField({
+  label,
+  name,
+  errors,
+  hint,
+  options,
+  ...select
+}: FieldProps &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: readonly (string | { value: string; label: string })[];
+  }) {
+  const id = useId();
+  return (
+    <FieldFrame label={label} name={name} errors={errors} hint={hint} id={id}>
+      <select
+        id={id}
+        name={name}
+        aria-invalid={errors?.[name] ? true : undefined}
+        aria-describedby={describedBy(id, name, errors, hint)}
+        {...select}
+      >
+        {options.map((option) => {
+          const { value, label: text } =
+            typeof option === 'string' ? { value: option, label: option || '—' } : option;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/** A destructive action that asks once more before it runs. */
+export function ConfirmButton({
+  label,
+  question,
+  onConfirm,
+  disabled,
+}: {
+  label: string;
+  question: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+}) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button
+        type="button"
+        className="danger small"
+        disabled={disabled}
+        onClick={() => setAsking(true)}
+      >
+        {label}
+      </button>
+    );
+  }
+  return (
+    <span role="group" aria-label={question} className="confirm">
+      <span>{question}</span>
+      <button
+        type="button"
+        className="danger small"
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+      >
+        Yes, {label.toLowerCase()}
+      </button>
+      <button type="button" className="plain-button small" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </span>
+  );
+}
+
+/** A modal dialog (the native `<dialog>`: focus trapping and Escape come with it). */
+export function Dialog({
+  title,
+  open,
+  onClose,
+  children,
+}: {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} aria-labelledby={titleId} onClose={onClose} className="dialog">
+      <h2 id={titleId}>{title}</h2>
+      {open && children}
+    </dialog>
+  );
+}
+
+/** Loading and error states of a query, worded for what it loads. */
+export function QueryState({
+  what,
+  query,
+}: {
+  what: string;
+  query: { isPending: boolean; error: { message: string } | null };
+}) {
+  if (query.isPending) return <p aria-busy="true">Loading {what}…</p>;
+  if (query.error) {
+    return (
+      <p className="error" role="alert">
+        Could not load {what}: {query.error.message}
+      </p>
+    );
+  }
+  return null;
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="card muted empty">{children}</p>;
+}
+
+export function money(amount: number, currency: string) {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+}
+
+export const DAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** A small bar chart with a screen-reader table of the same figures. */
+export function BarChart({
+  label,
+  bars,
+  format,
+}: {
+  label: string;
+  bars: { key: string; label: string; value: number }[];
+  format: (value: number) => string;
+}) {
+  const max = Math.max(1, ...bars.map((b) => b.value));
+  const barWidth = 40;
+  const height = 160;
+  return (
+    <>
+      <svg
+        className="chart"
+        viewBox={`0 0 ${Math.max(bars.length, 1) * barWidth} ${height + 30}`}
+        role="img"
+        aria-label={`${label}, highest ${format(max)}`}
+      >
+        {bars.map((bar, i) => {
+          const h = Math.round((bar.value / max) * height);
+          return (
+            <g key={bar.key}>
+              <title>{`${bar.key}: ${format(bar.value)}`}</title>
+              <rect
+                x={i * barWidth + 6}
+                y={height - h}
+                width={barWidth - 12}
+                height={h}
+                className="bar"
+              />
+              <text
+                x={i * barWidth + barWidth / 2}
+                y={height + 18}
+                textAnchor="middle"
+                className="axis"
+              >
+                {bar.label}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <table className="visually-hidden">
+        <caption>{label}</caption>
+        <tbody>
+          {bars.map((bar) => (
+            <tr key={bar.key}>
+              <th scope="row">{bar.key}</th>
+              <td>{format(bar.value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
