@@ -6,7 +6,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -16,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
-import { organizations } from './identity';
+import { inList, money, recordId, schoolId } from './tenant';
 import { horses, students } from './school';
 
 /*
@@ -45,14 +44,6 @@ export type CompetitionFee = {
   description: string | null;
 };
 
-const inList = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
-
-const schoolId = () =>
-  uuid('school_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
-const recordId = () => uuid('id').notNull().default(sql`gen_random_uuid()`);
 
 export const competitions = pgTable(
   'competitions',
@@ -155,7 +146,7 @@ export const competitionPayments = pgTable(
     horseId: uuid('horse_id'),
     concept: text('concept', { enum: FEE_CONCEPTS }).notNull(),
     conceptDetail: text('concept_detail'),
-    amount: numeric('amount', { precision: 12, scale: 2, mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     status: text('status', { enum: COMPETITION_PAYMENT_STATUSES }).notNull().default('pending'),
     paymentMethod: text('payment_method', { enum: COMPETITION_PAYMENT_METHODS }),
@@ -194,6 +185,8 @@ export const competitionPayments = pgTable(
     index('competition_payments_school_student_idx').on(t.schoolId, t.studentId),
     index('competition_payments_school_horse_idx').on(t.schoolId, t.horseId),
     index('competition_payments_school_status_idx').on(t.schoolId, t.status),
+    // The dashboard's and the financial report's income: paid ones by paid date.
+    index('competition_payments_school_paid_date_idx').on(t.schoolId, t.paidDate).where(sql`${t.status} = 'paid'`),
     check('competition_payments_status_check', inList(t.status, COMPETITION_PAYMENT_STATUSES)),
     check('competition_payments_concept_check', inList(t.concept, FEE_CONCEPTS)),
     check('competition_payments_method_check', inList(t.paymentMethod, COMPETITION_PAYMENT_METHODS)),

@@ -6,7 +6,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -15,7 +14,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
-import { organizations, users } from './identity';
+import { inList, money, recordId, schoolId } from './tenant';
+import { users } from './identity';
 import { classes, enrollments, students } from './school';
 
 /*
@@ -31,14 +31,6 @@ export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 export const PAYMENT_METHODS = ['cash', 'transfer', 'card', 'mobile_wallet', 'other'] as const;
 export const PAYMENT_AUDIT_ACTIONS = ['create', 'pay', 'update', 'cancel'] as const;
 
-const inList = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
-
-const schoolId = () =>
-  uuid('school_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
-const recordId = () => uuid('id').notNull().default(sql`gen_random_uuid()`);
 
 export const payments = pgTable(
   'payments',
@@ -50,7 +42,7 @@ export const payments = pgTable(
     classId: uuid('class_id'),
     concept: text('concept', { enum: PAYMENT_CONCEPTS }).notNull(),
     description: text('description'),
-    amount: numeric('amount', { precision: 12, scale: 2, mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
     /** The school's currency when the charge was made. */
     currency: text('currency').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),

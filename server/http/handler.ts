@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { OpenApiRouter } from 'trpc-to-openapi';
-import type { Database } from '@/db/client';
+import { statementCounter, type Database } from '@/db/client';
 import type { Config } from '../config';
 import { devDiscovery, devJwks, signDevToken } from '../auth/dev-issuer';
 import { createTokenVerifier, localKeySource, remoteKeySource } from '../auth/tokens';
@@ -94,14 +94,27 @@ export function createApiHandler(services: Services, router: AnyTRPCRouter = app
     return rest(req, requestId);
   }
 
+  // The benchmark (bench/run.ts) reads how many SQL statements each request ran.
+  const countStatements = process.env.SQL_STATEMENT_HEADER === '1';
+
+  async function answer(req: Request, requestId: string): Promise<Response> {
+    try {
+      return await route(req, requestId);
+    } catch (error) {
+      logServerError(requestId, error);
+      return serverErrorJson(requestId);
+    }
+  }
+
   return async function handleApi(req: Request): Promise<Response> {
     const requestId = requestIdOf(req);
     let response: Response;
-    try {
-      response = await route(req, requestId);
-    } catch (error) {
-      logServerError(requestId, error);
-      response = serverErrorJson(requestId);
+    if (countStatements) {
+      const counter = { count: 0 };
+      response = await statementCounter.run(counter, () => answer(req, requestId));
+      response.headers.set('x-sql-statements', String(counter.count));
+    } else {
+      response = await answer(req, requestId);
     }
     response.headers.set('x-request-id', requestId);
     return response;

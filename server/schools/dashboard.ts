@@ -107,13 +107,20 @@ export async function dashboardFigures(db: Database, school: { id: string; timez
       ),
       -- School and competition payments (DESIGN 6): paid ones by paid date in this month, and
       -- every unpaid one (a pending school payment past its due date is overdue, still unpaid).
+      -- The paid ones are read by paid date, so the cost is this month's payments, not the history.
       money as (
-        select status, amount, paid_date from payments where school_id = ${school.id} and status in ('paid', 'pending')
+        select status, amount from payments
+        where school_id = ${school.id} and status = 'paid' and paid_date >= ${monthStart}::date and paid_date < ${nextMonthStart}::date
         union all
-        select status, amount, paid_date from competition_payments where school_id = ${school.id} and status in ('paid', 'pending')
+        select status, amount from payments where school_id = ${school.id} and status = 'pending'
+        union all
+        select status, amount from competition_payments
+        where school_id = ${school.id} and status = 'paid' and paid_date >= ${monthStart}::date and paid_date < ${nextMonthStart}::date
+        union all
+        select status, amount from competition_payments where school_id = ${school.id} and status = 'pending'
       ),
       finance_counts as (
-        select coalesce(sum(amount) filter (where status = 'paid' and paid_date >= ${monthStart}::date and paid_date < ${nextMonthStart}::date), 0)::text as month_income,
+        select coalesce(sum(amount) filter (where status = 'paid'), 0)::text as month_income,
                (count(*) filter (where status = 'pending'))::int as pending_payments,
                coalesce(sum(amount) filter (where status = 'pending'), 0)::text as pending_amount
         from money

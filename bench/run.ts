@@ -1,0 +1,371 @@
+/*
+ * The load test of issue 8. Needs a database seeded by `npm run seed:scale` and a production
+ * build:
+ *
+ *   npm run build
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/eq_bench npm run bench
+ *
+ * Starts `next start` on a free port (dev issuer, no demo seed, the x-sql-statements header
+ * on), signs in as owner@scale.school, starts the floor server (bench/floor-server.ts) and
+ * drives both with autocannon, each run in its own process (bench/load.ts):
+ *   - latency: every route at a fixed arrival rate of 100 requests/s (`overallRate`);
+ *   - throughput: students page 1, dashboard and print list at 32 connections, closed loop,
+ *     beside the floor and a Next route with a fixed body (/bench-fixed).
+ * Prints the tables and writes them to bench/RESULTS.md between the markers.
+ * BENCH_DURATION (seconds per run, default 10) shortens or lengthens the runs.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, subMonths, endOfMonth } from 'date-fns';
+import postgres from 'postgres';
+import type { Result } from 'autocannon';
+
+const USAGE = `Usage:
+  npm run build
+  DATABASE_URL=postgres://postgres@127.0.0.1:5432/eq_bench npm run seed:scale   # once
+  DATABASE_URL=postgres://postgres@127.0.0.1:5432/eq_bench npm run bench`;
+
+const SCALE_OWNER_EMAIL = 'owner@scale.school';
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const RATE = 100;
+const CONNECTIONS = 32;
+const RESULTS = path.join(process.cwd(), 'bench', 'RESULTS.md');
+const START = '<!-- bench:start -->';
+const END = '<!-- bench:end -->';
+
+type Route = {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** p99 target in ms at 100 requests/s. */
+  target: number;
+  /** Bodies sent in turn; the first one is the probe's. */
+  bodies?: string[];
+};
+
+type Measured = { route: Route; status: number; statements: string; result: Result };
+
+const children: ChildProcess[] = [];
+
+function stopChildren() {
+  for (const child of children) {
+    if (child.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        child.kill('SIGTERM');
+      }
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function start(label: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.once('exit', (code) => {
+    if (code) console.error(`${label} exited with ${code}:\n${log}`);
+  });
+  return child;
+}
+
+async function waitFor(url: string, child: ChildProcess, seconds = 90): Promise<void> {
+  for (let i = 0; i < seconds * 4; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+let loads = 0;
+
+function load(options: Record<string, unknown>): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    // The options (with thousands of bodies) go through a file: argv has a size limit.
+    const file = path.join(os.tmpdir(), `bench-load-${process.pid}-${loads++}.json`);
+    fs.writeFileSync(file, JSON.stringify(options));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts', file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      fs.rmSync(file, { force: true });
+      if (code) reject(new Error(`autocannon exited with ${code}`));
+      else resolve(JSON.parse(out) as Result);
+    });
+  });
+}
+
+/**
+ * autocannon stops at the end of a run, but the server still works through the requests it had
+ * queued: wait until it answers quickly again, so one route's backlog is not the next one's.
+ */
+async function settle(url: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    const started = performance.now();
+    await (await fetch(url)).arrayBuffer();
+    if (performance.now() - started < 50) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+const ms = (value: number) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)}`;
+const errorsOf = (r: Result) => r.errors + r.non2xx;
+
+async function main() {
+  const url = process.env.DATABASE_URL;
+  if (!url || !fs.existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
+    console.error(`${url ? 'No production build (.next/BUILD_ID).' : 'DATABASE_URL is required.'}\n\n${USAGE}`);
+    process.exit(1);
+  }
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  process.once('exit', () => void sql.end({ timeout: 0 }));
+  const [school] = await sql<{ id: string; timezone: string }[]>`
+    select o.id, o.timezone from memberships m
+    join organizations o on o.id = m.organization_id
+    left join users u on u.id = m.user_id
+    where lower(coalesce(u.email, m.invited_email)) = ${SCALE_OWNER_EMAIL} limit 1`;
+  if (!school) {
+    await sql.end();
+    console.error(`${SCALE_OWNER_EMAIL} is not a member of any school: seed the database first.\n\n${USAGE}`);
+    process.exit(1);
+  }
+  const schoolId = school.id;
+  const now = new Date();
+  const local = new TZDate(now, school.timezone);
+  const today = format(local, 'yyyy-MM-dd');
+  const lastMonth = subMonths(new TZDate(local.getFullYear(), local.getMonth(), 1, school.timezone), 1);
+  const month = { start: format(lastMonth, 'yyyy-MM-dd'), end: format(endOfMonth(lastMonth), 'yyyy-MM-dd') };
+
+  const [student] = await sql<{ id: string }[]>`
+    select id from students where school_id = ${schoolId} order by last_name, first_name, id limit 1`;
+  const [horse] = await sql<{ id: string }[]>`
+    select horse_id as id from enrollments where school_id = ${schoolId} and horse_id is not null limit 1`;
+  const [competition] = await sql<{ id: string }[]>`
+    select competition_id as id from competition_entries where school_id = ${schoolId}
+    group by competition_id order by count(*) desc limit 1`;
+  // A class's attendance on its weekday of last week, for 200 schedules taken in turn.
+  const attendanceBodies = (
+    await sql<{ schedule_id: string; date: string; enrollments: string[] }[]>`
+      select sc.id as schedule_id,
+             (${today}::date - 7 - ((extract(dow from ${today}::date)::int - sc.day_of_week + 7) % 7))::text as date,
+             array_agg(e.id order by e.id) as enrollments
+      from schedules sc
+      join enrollments e on e.school_id = sc.school_id and e.schedule_id = sc.id and e.status = 'active'
+      where sc.school_id = ${schoolId}
+      group by sc.id, sc.day_of_week order by sc.id limit 200`
+  ).map((row) =>
+    JSON.stringify({
+      schedule_id: row.schedule_id,
+      date: row.date,
+      attendance: row.enrollments.map((id, i) => ({ enrollment_id: id, status: i % 5 === 0 ? 'absent' : 'present' })),
+    }),
+  );
+  const activeStudents = (
+    await sql<{ id: string }[]>`select id from students where school_id = ${schoolId} and status = 'active' order by id`
+  ).map((row) => row.id);
+
+  const port = await freePort();
+  const floorPort = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const floorBase = `http://127.0.0.1:${floorPort}`;
+  const next = start('next start', [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    APP_URL: base,
+    AUTH_DEV_ISSUER: '1',
+    AUTH_SECRET: 'benchmark-only-secret',
+    SEED_DEMO: '0',
+    SQL_STATEMENT_HEADER: '1',
+  });
+  await waitFor(`${base}/api/health`, next);
+
+  const tokenRes = await fetch(`${base}/api/dev-idp/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: SCALE_OWNER_EMAIL }),
+  });
+  const { token } = (await tokenRes.json()) as { token: string };
+  await (await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+  // The invitation binds to the first identity that signs in with the address; the issuer
+  // is this run's URL, so a later run on another port signs in as a new identity.
+  await sql`
+    insert into memberships (organization_id, user_id, role)
+    select ${schoolId}, id, 'owner' from users where issuer = ${`${base}/api/dev-idp`} and subject = ${SCALE_OWNER_EMAIL}
+    on conflict (organization_id, user_id) do nothing`;
+  await sql.end();
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+  // Entries go into a competition of their own, so that every run starts from the seed.
+  const categories = Array.from({ length: 10 }, (_, i) => `Bench ${i + 1}`);
+  const created = await fetch(`${base}/api/schools/${schoolId}/competitions`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      name: `Benchmark ${now.toISOString()}`,
+      date: format(addDays(now, 60), 'yyyy-MM-dd'),
+      categories,
+      fees: [{ concept: 'inscription', name: 'Inscription', amount: 50, is_required: true, applies_to: 'entry' }],
+    }),
+  });
+  if (created.status !== 201) throw new Error(`creating the benchmark competition: ${created.status} ${await created.text()}`);
+  const benchCompetition = ((await created.json()) as { data: { id: string } }).data.id;
+  const entryBodies = Array.from({ length: Math.min(RATE * (DURATION + 5) + 100, activeStudents.length * categories.length) }, (_, i) =>
+    JSON.stringify({
+      student_id: activeStudents[i % activeStudents.length],
+      category: categories[Math.floor(i / activeStudents.length)],
+    }),
+  );
+
+  const floor = start('floor server', ['--import', 'tsx', 'bench/floor-server.ts'], {
+    ...process.env,
+    PORT: String(floorPort),
+    SCHOOL_ID: schoolId,
+    COMPETITION_ID: competition!.id,
+    USER_ISSUER: `${base}/api/dev-idp`,
+    USER_SUBJECT: SCALE_OWNER_EMAIL,
+    TODAY: today,
+    MONTH_START: format(local, 'yyyy-MM-01'),
+    NEXT_MONTH_START: format(new TZDate(local.getFullYear(), local.getMonth() + 1, 1, school.timezone), 'yyyy-MM-dd'),
+    MONTH_START_INSTANT: new Date(new TZDate(local.getFullYear(), local.getMonth(), 1, school.timezone).getTime()).toISOString(),
+    NEXT_MONTH_START_INSTANT: new Date(new TZDate(local.getFullYear(), local.getMonth() + 1, 1, school.timezone).getTime()).toISOString(),
+  });
+  await waitFor(`${floorBase}/students`, floor);
+
+  const s = `/api/schools/${schoolId}`;
+  const monthQuery = `start_date=${month.start}&end_date=${month.end}`;
+  const routes: Route[] = [
+    { name: 'GET students (page 1)', method: 'GET', path: `${s}/students`, target: 100 },
+    { name: 'GET students?search=garc', method: 'GET', path: `${s}/students?search=garc`, target: 100 },
+    { name: 'GET students/{id}', method: 'GET', path: `${s}/students/${student!.id}`, target: 100 },
+    { name: 'GET dashboard', method: 'GET', path: `${s}/dashboard`, target: 100 },
+    { name: 'GET schedules/weekly', method: 'GET', path: `${s}/schedules/weekly`, target: 100 },
+    { name: 'GET attendance/report (month)', method: 'GET', path: `${s}/attendance/report?${monthQuery}`, target: 100 },
+    { name: 'GET horses/{id}/usage (month)', method: 'GET', path: `${s}/horses/${horse!.id}/usage?${monthQuery}`, target: 100 },
+    { name: 'GET reports/financial (month)', method: 'GET', path: `${s}/reports/financial?${monthQuery}`, target: 100 },
+    { name: 'GET print-list (2,000 entries)', method: 'GET', path: `${s}/competitions/${competition!.id}/entries/print-list`, target: 300 },
+    { name: 'GET payments/summary (2,000 entries)', method: 'GET', path: `${s}/competitions/${competition!.id}/payments/summary`, target: 100 },
+    { name: 'POST attendance', method: 'POST', path: `${s}/attendance`, target: 150, bodies: attendanceBodies },
+    { name: 'POST entries', method: 'POST', path: `${s}/competitions/${benchCompetition}/entries`, target: 150, bodies: entryBodies },
+  ];
+
+  const latency: Measured[] = [];
+  for (const route of routes) {
+    const probe = await fetch(`${base}${route.path}`, { method: route.method, headers, body: route.bodies?.[0] });
+    const statements = probe.headers.get('x-sql-statements') ?? '?';
+    if (probe.status >= 300) console.error(`${route.name}: ${probe.status} ${(await probe.text()).slice(0, 300)}`);
+    else await probe.arrayBuffer();
+    const bodies = route.bodies?.slice(1);
+    if (route.method === 'GET') {
+      // Warm-up: JIT, the pool's connections, Postgres's caches.
+      await load({ url: `${base}${route.path}`, headers, connections: 4, duration: 2 });
+    }
+    const result = await load({
+      url: `${base}${route.path}`,
+      method: route.method,
+      headers,
+      bodies,
+      connections: CONNECTIONS,
+      overallRate: RATE,
+      duration: DURATION,
+    });
+    latency.push({ route, status: probe.status, statements, result });
+    await settle(`${base}/bench-fixed`);
+    console.log(
+      `${route.name.padEnd(40)} p50 ${ms(result.latency.p50).padStart(5)} ms  p99 ${ms(result.latency.p99).padStart(5)} ms  ` +
+        `${result.requests.average.toFixed(0).padStart(4)} req/s  errors ${errorsOf(result)}  SQL ${statements}`,
+    );
+  }
+
+  const compared = [
+    { name: 'students page 1', ours: `${base}${s}/students`, floor: `${floorBase}/students` },
+    { name: 'dashboard', ours: `${base}${s}/dashboard`, floor: `${floorBase}/dashboard` },
+    { name: 'print list (2,000)', ours: `${base}${s}/competitions/${competition!.id}/entries/print-list`, floor: `${floorBase}/print-list` },
+  ];
+  const closedLoop = (target: string) => load({ url: target, headers, connections: CONNECTIONS, duration: DURATION });
+  await load({ url: `${base}/bench-fixed`, connections: 4, duration: 2 });
+  const fixed = await closedLoop(`${base}/bench-fixed`);
+  console.log(`fixed Next route: ${fixed.requests.average.toFixed(0)} req/s`);
+  const throughput: { name: string; ours: Result; floor: Result }[] = [];
+  for (const row of compared) {
+    await load({ url: row.floor, connections: 4, duration: 2 });
+    const floorResult = await closedLoop(row.floor);
+    const ours = await closedLoop(row.ours);
+    throughput.push({ name: row.name, ours, floor: floorResult });
+    await settle(`${base}/bench-fixed`);
+    console.log(`${row.name}: ours ${ours.requests.average.toFixed(0)} req/s, floor ${floorResult.requests.average.toFixed(0)} req/s`);
+  }
+  stopChildren();
+
+  const rps = (r: Result) => r.requests.average.toFixed(0);
+  const lat = (r: Result) => `${ms(r.latency.p50)} / ${ms(r.latency.p99)}`;
+  const lines = [
+    `Run of ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), ` +
+      `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}; ${DURATION} s per run.`,
+    '',
+    `### Latency at ${RATE} requests/s per route (autocannon \`overallRate\`, ${CONNECTIONS} connections)`,
+    '',
+    '| route | achieved req/s | p50 ms | p99 ms | p99 target ms | errors | SQL statements | holds |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+    ...latency.map(({ route, status, statements, result }) => {
+      const holds = result.latency.p99 < route.target && errorsOf(result) === 0 && status < 300;
+      return `| ${route.name} | ${rps(result)} | ${ms(result.latency.p50)} | ${ms(result.latency.p99)} | ${route.target} | ${errorsOf(result)} | ${statements} | ${holds ? 'yes' : 'no'} |`;
+    }),
+    '',
+    `### Throughput at ${CONNECTIONS} connections, closed loop`,
+    '',
+    '| read | ours req/s | ours p50 / p99 ms | floor req/s | floor p50 / p99 ms | ours / floor | ours / fixed Next route | errors (ours) | ≥ 1/3 of floor |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...throughput.map(({ name, ours, floor: f }) => {
+      const ratio = ours.requests.average / f.requests.average;
+      return `| ${name} | ${rps(ours)} | ${lat(ours)} | ${rps(f)} | ${lat(f)} | ${ratio.toFixed(2)} | ${(ours.requests.average / fixed.requests.average).toFixed(2)} | ${errorsOf(ours)} | ${ratio >= 1 / 3 ? 'yes' : 'no'} |`;
+    }),
+    `| fixed JSON, Next route, no database | ${rps(fixed)} | ${lat(fixed)} | | | | 1.00 | ${errorsOf(fixed)} | |`,
+  ];
+  const table = lines.join('\n');
+  console.log(`\n${table}`);
+  const previous = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, 'utf8') : `# Benchmark results\n\n${START}\n${END}\n`;
+  const [head, rest] = previous.includes(START) ? previous.split(START) : [`${previous}\n`, `\n${END}\n`];
+  fs.writeFileSync(RESULTS, `${head}${START}\n${table}\n${END}${rest!.split(END)[1] ?? '\n'}`);
+  console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS)}.`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  stopChildren();
+  process.exit();
+}

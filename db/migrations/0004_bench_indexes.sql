@@ -1,0 +1,3 @@
+DROP INDEX "attendance_school_date_idx";--> statement-breakpoint
+CREATE INDEX "competition_payments_school_paid_date_idx" ON "competition_payments" USING btree ("school_id","paid_date") WHERE "competition_payments"."status" = 'paid';--> statement-breakpoint
+CREATE INDEX "attendance_school_date_idx" ON "attendance" USING btree ("school_id","date","student_id","schedule_id","status","performance_rating");
