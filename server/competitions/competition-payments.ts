@@ -6,7 +6,6 @@ import {
   COMPETITION_PAYMENT_STATUSES,
   competitionEntries,
   competitionPayments,
-  competitions,
   FEE_CONCEPTS,
   students,
 } from '@/db/schema';
@@ -17,8 +16,8 @@ import { fieldMessage, isUuid } from '../validation';
 import { todayIn } from '../schools/calendar';
 import { pathId } from '../schools/params';
 import { calendarDateField, moneyField, moneyValue, optionalText } from '../schools/record-fields';
-import { countAll, findInSchool, referenceInSchool, timestampsOut, toMoney } from '../schools/records';
-import { competitionIdInput, lockCompetition, type CompetitionRow } from './competition-records';
+import { countAll, referenceInSchool, timestampsOut, toMoney } from '../schools/records';
+import { competitionIdInput, type CompetitionRow, findCompetition, lockCompetition } from './competition-records';
 import { paymentSummarySchema, summarizeCompetitionPayments } from './payment-summary';
 
 /*
@@ -224,7 +223,7 @@ export const competitionPaymentsRouter = router({
     )
     .output(paginatedSchema(competitionPaymentSchema))
     .query(async ({ ctx, input }) => {
-      const competition = await findInSchool(ctx.db, competitions, ctx.school.id, input.competitionId, 'Competition');
+      const competition = await findCompetition(ctx.db, ctx.school.id, input.competitionId);
       const where = and(
         input.status ? eq(competitionPayments.status, input.status) : undefined,
         input.concept ? eq(competitionPayments.concept, input.concept) : undefined,
@@ -292,7 +291,7 @@ export const competitionPaymentsRouter = router({
     .input(competitionIdInput)
     .output(z.object({ data: paymentSummarySchema }))
     .query(async ({ ctx, input }) => {
-      const competition = await findInSchool(ctx.db, competitions, ctx.school.id, input.competitionId, 'Competition');
+      const competition = await findCompetition(ctx.db, ctx.school.id, input.competitionId);
       return { data: await summarizeCompetitionPayments(ctx.db, ctx.school.id, competition.id) };
     }),
 
@@ -301,7 +300,7 @@ export const competitionPaymentsRouter = router({
     .input(paymentIdInput)
     .output(one)
     .query(async ({ ctx, input }) => {
-      const competition = await findInSchool(ctx.db, competitions, ctx.school.id, input.competitionId, 'Competition');
+      const competition = await findCompetition(ctx.db, ctx.school.id, input.competitionId);
       return { data: await findPayment(ctx.db, ctx.school.id, competition.id, input.paymentId) };
     }),
 

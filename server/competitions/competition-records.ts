@@ -3,11 +3,17 @@ import type { Database } from '@/db/client';
 import { competitions } from '@/db/schema';
 import { notFound } from '../errors';
 import { pathId, schoolIdInput } from '../schools/params';
+import { findInSchool } from '../schools/records';
 import { isUuid } from '../validation';
 
 export const competitionIdInput = schoolIdInput.extend({ competitionId: pathId });
 
 export type CompetitionRow = typeof competitions.$inferSelect;
+
+/** The competition of a path id in this school, or 404. */
+export function findCompetition(db: Database, schoolId: string, id: string): Promise<CompetitionRow> {
+  return findInSchool(db, competitions, schoolId, id, 'Competition');
+}
 
 /**
  * The competition of a path id, row-locked, or 404. Entry changes lock it with `no key

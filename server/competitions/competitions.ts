@@ -8,8 +8,8 @@ import { paginate, paginatedSchema, paginationInput, pageOffset } from '../trpc/
 import { fieldMessage } from '../validation';
 import { schoolIdInput } from '../schools/params';
 import { calendarDateField, optionalText } from '../schools/record-fields';
-import { countAll, findInSchool, timestampsOut } from '../schools/records';
-import { competitionIdInput, lockCompetition, type CompetitionRow } from './competition-records';
+import { countAll, timestampsOut } from '../schools/records';
+import { competitionIdInput, type CompetitionRow, findCompetition, lockCompetition } from './competition-records';
 import { competitionEntriesOf, entrySchema } from './entries';
 import { feeSchema, feesField, toStoredFees } from './fees';
 import { competitionResultsOf, resultSchema } from './results';
@@ -214,7 +214,7 @@ export const competitionsRouter = router({
     .input(competitionIdInput)
     .output(one)
     .query(async ({ ctx, input }) => {
-      const row = await findInSchool(ctx.db, competitions, ctx.school.id, input.competitionId, 'Competition');
+      const row = await findCompetition(ctx.db, ctx.school.id, input.competitionId);
       return { data: await competitionDetail(ctx.db, row) };
     }),
 

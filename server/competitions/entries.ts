@@ -1,15 +1,15 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
-import { competitionEntries, competitions, ENTRY_STATUSES, horses, students } from '@/db/schema';
+import { competitionEntries, ENTRY_STATUSES, horses, students } from '@/db/schema';
 import { notFound } from '../errors';
 import { router, schoolProcedure } from '../trpc/init';
 import { paginate, paginatedSchema, paginationInput, pageOffset } from '../trpc/pagination';
 import { isUuid } from '../validation';
 import { pathId } from '../schools/params';
 import { optionalText } from '../schools/record-fields';
-import { countAll, findInSchool, timestampsOut } from '../schools/records';
-import { competitionIdInput } from './competition-records';
+import { countAll, timestampsOut } from '../schools/records';
+import { competitionIdInput, findCompetition } from './competition-records';
 import { cancelEntry, createEntry, recalculateOrder, updateEntry } from './entry-lifecycle';
 import { printList, printListSchema } from './print-list';
 
@@ -121,7 +121,7 @@ export const competitionEntriesRouter = router({
     )
     .output(paginatedSchema(entrySchema))
     .query(async ({ ctx, input }) => {
-      const competition = await findInSchool(ctx.db, competitions, ctx.school.id, input.competitionId, 'Competition');
+      const competition = await findCompetition(ctx.db, ctx.school.id, input.competitionId);
       const where = and(
         input.category ? eq(competitionEntries.category, input.category) : undefined,
         input.status ? eq(competitionEntries.status, input.status) : undefined,
@@ -199,7 +199,7 @@ export const competitionEntriesRouter = router({
     .input(competitionIdInput.extend({ category: z.string().trim().max(100).optional() }))
     .output(z.object({ data: printListSchema }))
     .query(async ({ ctx, input }) => {
-      const competition = await findInSchool(ctx.db, competitions, ctx.school.id, input.competitionId, 'Competition');
+      const competition = await findCompetition(ctx.db, ctx.school.id, input.competitionId);
       return { data: await printList(ctx.db, competition, input.category || undefined) };
     }),
 
@@ -208,7 +208,7 @@ export const competitionEntriesRouter = router({
     .input(entryIdInput)
     .output(one)
     .query(async ({ ctx, input }) => {
-      const competition = await findInSchool(ctx.db, competitions, ctx.school.id, input.competitionId, 'Competition');
+      const competition = await findCompetition(ctx.db, ctx.school.id, input.competitionId);
       return { data: await findEntry(ctx.db, ctx.school.id, competition.id, input.entryId) };
     }),
 

@@ -1,12 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
-import { competitionEntries, competitionResults, competitions, horses, RIBBONS, students } from '@/db/schema';
+import { competitionEntries, competitionResults, horses, RIBBONS, students } from '@/db/schema';
 import { invalidField, registerUniqueField } from '../errors';
 import { router, schoolProcedure } from '../trpc/init';
 import { optionalText } from '../schools/record-fields';
-import { findInSchool, timestampsOut } from '../schools/records';
-import { competitionIdInput, lockCompetition } from './competition-records';
+import { timestampsOut } from '../schools/records';
+import { competitionIdInput, findCompetition, lockCompetition } from './competition-records';
 import { ribbonLabel, ribbonPosition } from './ribbons';
 
 const HAS_RESULT = 'The entry already has a result.';
@@ -149,7 +149,7 @@ export const competitionResultsRouter = router({
     .input(competitionIdInput)
     .output(z.object({ data: z.array(resultSchema) }))
     .query(async ({ ctx, input }) => {
-      const competition = await findInSchool(ctx.db, competitions, ctx.school.id, input.competitionId, 'Competition');
+      const competition = await findCompetition(ctx.db, ctx.school.id, input.competitionId);
       return { data: await competitionResultsOf(ctx.db, ctx.school.id, competition.id) };
     }),
 
