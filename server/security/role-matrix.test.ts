@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { can, permissionForRoute, ROLES, type Permission, type Role } from '../auth/permissions';
+import { apiOperations, schoolOperations, type ApiOperation } from '../test/api-routes';
+import { ADMIN_EMAIL, useTestApp } from '../test/harness';
+import { sampleQuery, sampleValue } from '../test/sample-input';
+import { fieldKind, pathParamKind, schoolPath, seedSchool } from '../test/seeded-school';
+
+/*
+ * Every route answers each kind of caller as the permission table says (DESIGN 4). The
+ * expectations come from the table the guards use (`permissionForRoute`, `can`), so the two
+ * cannot drift; the routes come from the OpenAPI document, so a new one is covered.
+ */
+
+const app = useTestApp();
+
+const MEMBERS: Record<Role, string> = {
+  owner: 'owner@alpha.test',
+  manager: 'manager@alpha.test',
+  instructor: 'instructor@alpha.test',
+  viewer: 'viewer@alpha.test',
+};
+/** Signed in and owner of another school, but no member of the one called. */
+const STRANGER = 'owner@elsewhere.test';
+const FORBIDDEN = { error: { code: 'FORBIDDEN', message: expect.any(String) } };
+/** An allowed caller may still meet missing data or a rule about the sample input. */
+const PASSED_THE_GUARDS = [200, 201, 404, 409, 422];
+
+type Caller = { name: string; email: string; allowed: boolean };
+
+/** Refused callers first, so that an allowed PUT or DELETE cannot change what they meet. */
+function inOrder(callers: Caller[]): Caller[] {
+  return [...callers].sort((x, y) => Number(x.allowed) - Number(y.allowed));
+}
+
+function schoolCallers(permission: Permission): Caller[] {
+  return inOrder([
+    ...ROLES.map((role) => ({ name: role, email: MEMBERS[role], allowed: can(role, permission) })),
+    // DESIGN 4: platform administrators act as owner in every organization.
+    { name: 'platform admin, not a member', email: ADMIN_EMAIL, allowed: can('owner', permission) },
+    { name: 'non-member', email: STRANGER, allowed: false },
+  ]);
+}
+
+async function call(op: ApiOperation, path: string, caller: Caller, input: { body?: unknown; query: Record<string, string> }) {
+  const query = new URLSearchParams(input.query).toString();
+  return app.request(op.method, query ? `${path}?${query}` : path, {
+    token: await app.tokenFor(caller.email),
+    body: op.body ? input.body : undefined,
+  });
+}
+
+function expectAnswerFor(caller: Caller, res: { status: number; body: unknown; text: string }) {
+  if (caller.allowed) {
+    expect(PASSED_THE_GUARDS, `${caller.name} is allowed: ${res.text}`).toContain(res.status);
+  } else {
+    expect(res.status, `${caller.name} is refused: ${res.text}`).toBe(403);
+    expect(res.body, caller.name).toEqual(FORBIDDEN);
+  }
+}
+
+const schoolRoutes = schoolOperations().map((op) => [`${op.method} ${op.path}`, op] as const);
+
+describe('role matrix on every school route', () => {
+  it('covers the routes of the OpenAPI document, each with a permission in the table', () => {
+    expect(schoolRoutes.length).toBeGreaterThan(70);
+    for (const [name, op] of schoolRoutes) expect(permissionForRoute(op.method, op.path), name).not.toBeNull();
+  });
+
+  it.each(schoolRoutes)('%s', async (_, op) => {
+    const permission = permissionForRoute(op.method, op.path)!;
+    const school = await seedSchool(app, 'Alpha', MEMBERS);
+    await app.createSchool({ name: 'Elsewhere', members: { [STRANGER]: 'owner' } });
+    const idFor = (field: string) => school.records[fieldKind(op, field)];
+    const path = schoolPath(op, school.id, (param) => school.records[pathParamKind(op, param)]);
+    const input = { body: op.body ? sampleValue(op.body, idFor) : undefined, query: sampleQuery(op, idFor) };
+
+    for (const caller of schoolCallers(permission)) expectAnswerFor(caller, await call(op, path, caller, input));
+  });
+});
+
+// What any signed-in user may call: their own account and their list of schools.
+const OWN_ACCOUNT = ['/auth/me', '/schools'];
+const platformRoutes = apiOperations()
+  .filter((op) => op.isProtected && !op.path.startsWith('/schools/') && !OWN_ACCOUNT.includes(op.path))
+  .map((op) => [`${op.method} ${op.path}`, op] as const);
+
+describe('platform routes: platform administrators only', () => {
+  it('covers the admin routes of the OpenAPI document', () => {
+    expect(platformRoutes.filter(([, op]) => op.path.startsWith('/admin/')).length).toBeGreaterThan(10);
+  });
+
+  it.each(platformRoutes)('%s', async (_, op) => {
+    await app.createSchool({ members: { [MEMBERS.owner]: 'owner' } });
+    const path = `/api${op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const param = op.pathParams.find((p) => p.name === name)!;
+      return encodeURIComponent(String(sampleValue(param.schema, () => '')));
+    })}`;
+    const input = { body: op.body ? sampleValue(op.body, () => '') : undefined, query: sampleQuery(op, () => '') };
+    const callers = inOrder([
+      { name: 'school owner', email: MEMBERS.owner, allowed: false },
+      { name: 'member of nothing', email: 'nobody@x.test', allowed: false },
+      { name: 'platform admin', email: ADMIN_EMAIL, allowed: true },
+    ]);
+
+    for (const caller of callers) expectAnswerFor(caller, await call(op, path, caller, input));
+  });
+});

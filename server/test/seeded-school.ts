@@ -1,0 +1,204 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '@/db/client';
+import { attendance, competitionResults, memberships, paymentAudit, payments } from '@/db/schema';
+import type { Role } from '../auth/permissions';
+import { competitionFixtures } from '../competitions/competition-fixtures';
+import type { ApiOperation } from './api-routes';
+import type { TestApp } from './harness';
+import { schoolFixtures } from './school-fixtures';
+
+/** The kinds of record a school route can name by id. */
+export type RecordKind =
+  | 'student'
+  | 'instructor'
+  | 'class'
+  | 'horse'
+  | 'schedule'
+  | 'enrollment'
+  | 'attendance'
+  | 'payment'
+  | 'competition'
+  | 'entry'
+  | 'result'
+  | 'competitionPayment'
+  | 'member';
+
+export type SeededSchool = { id: string; label: string; records: Record<RecordKind, string> };
+
+/**
+ * A school holding one record of every kind, linked as in real use (the enrollment's
+ * student, class, schedule and horse; the entry's result and fee payment...). Every name
+ * and e-mail contains `label`, so a response that mentions the school's data can be told.
+ * `members` join with their roles; the `member` record is a further pending invitation.
+ */
+export async function seedSchool(app: TestApp, label: string, members: Record<string, Role>): Promise<SeededSchool> {
+  const db = () => app.db;
+  const school = schoolFixtures(db);
+  const competitionsOf = competitionFixtures(db);
+  const domain = `${label.toLowerCase()}.test`;
+  const id = await app.createSchool({ name: `${label} School`, members });
+  const [member] = await app.db
+    .insert(memberships)
+    .values({ organizationId: id, invitedEmail: `guest@${domain}`, role: 'viewer' })
+    .returning();
+  const student = await school.student(id, {
+    firstName: label,
+    lastName: `${label}son`,
+    email: `rider@${domain}`,
+    documentNumber: `${label}-001`,
+    birthDate: '2010-03-04',
+  });
+  const instructor = await school.instructor(id, { firstName: label, lastName: `${label}trainer`, email: `coach@${domain}` });
+  const klass = await school.class(id, { name: `${label} jumping`, priceType: 'monthly' });
+  const horse = await school.horse(id, { name: `${label} horse` });
+  const schedule = await school.schedule(id, {
+    classId: klass.id,
+    instructorId: instructor.id,
+    location: `${label} arena`,
+  });
+  const enrollment = await school.enrollment(id, {
+    studentId: student.id,
+    classId: klass.id,
+    scheduleId: schedule.id,
+    horseId: horse.id,
+  });
+  const [attended] = await app.db
+    .insert(attendance)
+    .values({
+      schoolId: id,
+      scheduleId: schedule.id,
+      enrollmentId: enrollment.id,
+      studentId: student.id,
+      horseId: horse.id,
+      date: '2026-01-05',
+      status: 'present',
+      notes: `${label} rode well`,
+    })
+    .returning();
+  const [payment] = await app.db
+    .insert(payments)
+    .values({
+      schoolId: id,
+      studentId: student.id,
+      enrollmentId: enrollment.id,
+      classId: klass.id,
+      concept: 'tuition',
+      description: `${label} tuition`,
+      amount: '80.00',
+      currency: 'EUR',
+      dueDate: '2026-01-10',
+      period: '2026-01',
+    })
+    .returning();
+  await app.db.insert(paymentAudit).values({ schoolId: id, paymentId: payment!.id, action: 'create', after: { description: payment!.description } });
+  const category = `${label} juniors`;
+  const fee = { concept: 'inscription', name: `${label} fee`, amount: 25, is_required: true, applies_to: 'entry', description: null } as const;
+  const competition = await competitionsOf.competition(id, {
+    name: `${label} Cup`,
+    location: `${label} grounds`,
+    date: '2027-05-10',
+    categories: [category],
+    fees: [fee],
+  });
+  const entry = await competitionsOf.entry(id, {
+    competitionId: competition.id,
+    studentId: student.id,
+    horseId: horse.id,
+    category,
+    orderNumber: 1,
+    notes: `${label} entry`,
+  });
+  const [result] = await app.db
+    .insert(competitionResults)
+    .values({
+      schoolId: id,
+      competitionId: competition.id,
+      entryId: entry.id,
+      studentId: student.id,
+      horseId: horse.id,
+      category,
+      ribbon: 'blue',
+      position: 1,
+      notes: `${label} result`,
+    })
+    .returning();
+  const competitionPayment = await competitionsOf.payment(id, {
+    competitionId: competition.id,
+    studentId: student.id,
+    entryId: entry.id,
+    conceptDetail: fee.name,
+    feeAppliesTo: 'entry',
+    feeKey: `${fee.concept}:${fee.name}`,
+    dueDate: competition.date,
+  });
+  return {
+    id,
+    label,
+    records: {
+      student: student.id,
+      instructor: instructor.id,
+      class: klass.id,
+      horse: horse.id,
+      schedule: schedule.id,
+      enrollment: enrollment.id,
+      attendance: attended!.id,
+      payment: payment!.id,
+      competition: competition.id,
+      entry: entry.id,
+      result: result!.id,
+      competitionPayment: competitionPayment.id,
+      member: member!.id,
+    },
+  };
+}
+
+/** The record a path parameter (`studentId`, `paymentId` under a competition) names. */
+export function pathParamKind(op: ApiOperation, param: string): RecordKind {
+  const base = param.replace(/Id$/, '');
+  if (base === 'payment' && op.path.includes('/competitions/')) return 'competitionPayment';
+  return recordKind(base, `${op.path} {${param}}`);
+}
+
+/** The record a body or query field (`student_id`, `entry_ids`) names. */
+export function fieldKind(op: ApiOperation, field: string): RecordKind {
+  const base = field.replace(/_ids?$/, '');
+  if (base === 'payment' && op.path.includes('/competitions/')) return 'competitionPayment';
+  return recordKind(base, `${op.method} ${op.path} ${field}`);
+}
+
+const KINDS: readonly string[] = [
+  'student', 'instructor', 'class', 'horse', 'schedule', 'enrollment', 'attendance',
+  'payment', 'competition', 'entry', 'result', 'competitionPayment', 'member',
+];
+
+function recordKind(base: string, where: string): RecordKind {
+  // A new kind of id must get a seeded record, or the suites would not test it.
+  if (!KINDS.includes(base)) throw new Error(`No seeded record kind for ${where}`);
+  return base as RecordKind;
+}
+
+/** `/api/...` for `op` in `schoolId`, each other path parameter given by `idFor`. */
+export function schoolPath(op: ApiOperation, schoolId: string, idFor: (param: string) => string): string {
+  return `/api${op.path.replace(/\{(\w+)\}/g, (_, param: string) => (param === 'schoolId' ? schoolId : idFor(param)))}`;
+}
+
+let tenantTables: string[] | undefined;
+
+/** Every row of the school's tenant tables, its organization and memberships, as text. */
+export async function schoolRows(app: TestApp, schoolId: string): Promise<string[]> {
+  tenantTables ??= (
+    await queryRows<{ table_name: string }>(
+      app.db,
+      sql`select table_name from information_schema.columns
+          where table_schema = 'public' and column_name = 'school_id' order by table_name`,
+    )
+  ).map((t) => t.table_name);
+  const reads = [
+    ...tenantTables.map((table) => sql`select ${table}::text || ' ' || row_to_json(t)::text as row
+                                       from ${sql.identifier(table)} t where school_id = ${schoolId}`),
+    sql`select 'organizations ' || row_to_json(t)::text as row from organizations t where id = ${schoolId}`,
+    sql`select 'memberships ' || row_to_json(t)::text as row from memberships t where organization_id = ${schoolId}`,
+  ];
+  const rows = await queryRows<{ row: string }>(app.db, sql`${sql.join(reads, sql` union all `)} order by 1`);
+  return rows.map((r) => r.row);
+}
