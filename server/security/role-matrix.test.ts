@@ -68,7 +68,7 @@ describe('role matrix on every school route', () => {
 
   it.each(schoolRoutes)('%s', async (_, op) => {
     const permission = permissionForRoute(op.method, op.path)!;
-    const school = await seedSchool(app, 'Alpha', MEMBERS);
+    const school = await seedSchool(app, 'Alpha', Object.fromEntries(ROLES.map((role) => [MEMBERS[role], role])));
     await app.createSchool({ name: 'Elsewhere', members: { [STRANGER]: 'owner' } });
     const idFor = (field: string) => school.records[fieldKind(op, field)];
     const path = schoolPath(op, school.id, (param) => school.records[pathParamKind(op, param)]);
