@@ -3,7 +3,7 @@ import { can, permissionForRoute, ROLES, type Permission, type Role } from '../a
 import { apiOperations, schoolOperations, type ApiOperation } from '../test/api-routes';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 import { sampleQuery, sampleValue } from '../test/sample-input';
-import { fieldKind, pathParamKind, schoolPath, seedSchool } from '../test/seeded-school';
+import { fieldValue, pathParamKind, schoolPath, seedSchool } from '../test/seeded-school';
 
 /*
  * Every route answers each kind of caller as the permission table says (DESIGN 4). The
@@ -70,9 +70,9 @@ describe('role matrix on every school route', () => {
     const permission = permissionForRoute(op.method, op.path)!;
     const school = await seedSchool(app, 'Alpha', Object.fromEntries(ROLES.map((role) => [MEMBERS[role], role])));
     await app.createSchool({ name: 'Elsewhere', members: { [STRANGER]: 'owner' } });
-    const idFor = (field: string) => school.records[fieldKind(op, field)];
+    const given = fieldValue(op, school);
     const path = schoolPath(op, school.id, (param) => school.records[pathParamKind(op, param)]);
-    const input = { body: op.body ? sampleValue(op.body, idFor) : undefined, query: sampleQuery(op, idFor) };
+    const input = { body: op.body ? sampleValue(op.body, given) : undefined, query: sampleQuery(op, given) };
 
     for (const caller of schoolCallers(permission)) expectAnswerFor(caller, await call(op, path, caller, input));
   });
@@ -93,9 +93,9 @@ describe('platform routes: platform administrators only', () => {
     await app.createSchool({ members: { [MEMBERS.owner]: 'owner' } });
     const path = `/api${op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const param = op.pathParams.find((p) => p.name === name)!;
-      return encodeURIComponent(String(sampleValue(param.schema, () => '')));
+      return encodeURIComponent(String(sampleValue(param.schema, () => undefined)));
     })}`;
-    const input = { body: op.body ? sampleValue(op.body, () => '') : undefined, query: sampleQuery(op, () => '') };
+    const input = { body: op.body ? sampleValue(op.body, () => undefined) : undefined, query: sampleQuery(op, () => undefined) };
     const callers = inOrder([
       { name: 'school owner', email: MEMBERS.owner, allowed: false },
       { name: 'member of nothing', email: 'nobody@x.test', allowed: false },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { schoolOperations, type ApiOperation } from '../test/api-routes';
 import { ADMIN_EMAIL, useTestApp, type TestResponse } from '../test/harness';
 import { idFieldPaths, isIdName, sampleQuery, sampleValue, withField } from '../test/sample-input';
-import { fieldKind, pathParamKind, schoolPath, schoolRows, seedSchool, type SeededSchool } from '../test/seeded-school';
+import { fieldValue, pathParamKind, schoolPath, schoolRows, seedSchool, type SeededSchool } from '../test/seeded-school';
 
 /*
  * A member of school A must never reach school B: not by B's school id, not by B's record
@@ -30,7 +30,7 @@ async function seedBoth() {
 function idsOf(op: ApiOperation, school: SeededSchool) {
   return {
     path: (param: string) => school.records[pathParamKind(op, param)],
-    field: (name: string) => school.records[fieldKind(op, name)],
+    field: fieldValue(op, school),
   };
 }
 
@@ -85,7 +85,7 @@ describe('tenant isolation on every school route', () => {
     // nowhere (docs/decisions.md: such a filter finds nothing), so B's id reveals nothing.
     for (const param of op.query.filter((p) => isIdName(p.name))) {
       const attempt = `B's ${param.name} in the query`;
-      const sent = B.field(param.name);
+      const sent = B.field(param.name)!;
       const res = await send(op, token, inA, { body: validBody, query: { ...validQuery, [param.name]: sent } });
       expect(res.status, `${attempt}: ${res.text}`).toBeLessThan(500);
       if (res.status < 400) {
@@ -98,11 +98,13 @@ describe('tenant isolation on every school route', () => {
     // (c) B's ids in every id field of A's body, nested ones included.
     for (const field of idFieldPaths(op.body)) {
       const attempt = `B's id in body field ${field.join('.')}`;
-      const sent = B.field(String(field.at(-1)));
+      const sent = B.field(String(field.at(-1)))!;
       const body = withField(op.body!, validBody, field, sent, A.field);
       const res = await send(op, token, inA, { body, query: validQuery });
       expect(res.status, `${attempt}: ${res.text}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${attempt}: ${res.text}`).toBeLessThan(500);
+      // A 422 must be about that field: the rest of the body is valid, so the id is the reason.
+      if (res.status === 422) expect(Object.keys(res.body.errors), `${attempt}: ${res.text}`).toContain(field.join('.'));
       expectNoTraceOf(b, res, attempt, sent);
     }
 

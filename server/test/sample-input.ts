@@ -1,7 +1,11 @@
 import type { ApiOperation, JsonSchema } from './api-routes';
 
-/** Supplies the id a field or parameter named `name` (`student_id`, `class_ids`) should hold. */
-export type IdFor = (name: string) => string;
+/**
+ * The text a field or parameter named `name` should hold, where the schema cannot tell: the
+ * id of a record (`student_id`, each of `class_ids`), a value a rule needs (an end after the
+ * start). `undefined` leaves it to the schema.
+ */
+export type FieldValue = (name: string) => string | undefined;
 
 /** A step into a JSON value: a property name or an array index. */
 export type FieldPath = (string | number)[];
@@ -18,24 +22,24 @@ export function isIdName(name: string): boolean {
 
 /**
  * The smallest value that satisfies `schema`: required properties only, the first enum
- * value, the lowest allowed number, strings shaped by their format or pattern; ids come
- * from `idFor` by the field's name.
+ * value, the lowest allowed number, strings from `given` or shaped by their format or
+ * pattern.
  */
-export function sampleValue(schema: JsonSchema, idFor: IdFor, name = ''): unknown {
+export function sampleValue(schema: JsonSchema, given: FieldValue, name = ''): unknown {
   if ('const' in schema) return schema.const;
   if (schema.enum?.length) return schema.enum[0];
   const variant = firstVariant(schema);
-  if (variant) return sampleValue(variant, idFor, name);
+  if (variant) return sampleValue(variant, given, name);
   switch (typeOf(schema)) {
     case 'object': {
       const properties = schema.properties ?? {};
       return Object.fromEntries(
-        (schema.required ?? []).map((key) => [key, sampleValue(properties[key] ?? {}, idFor, key)]),
+        (schema.required ?? []).map((key) => [key, sampleValue(properties[key] ?? {}, given, key)]),
       );
     }
     case 'array': {
       const count = typeof schema.minItems === 'number' ? schema.minItems : 0;
-      return Array.from({ length: count }, () => sampleValue(schema.items ?? {}, idFor, name));
+      return Array.from({ length: count }, () => sampleValue(schema.items ?? {}, given, name));
     }
     case 'integer':
     case 'number':
@@ -45,14 +49,14 @@ export function sampleValue(schema: JsonSchema, idFor: IdFor, name = ''): unknow
     case 'null':
       return null;
     default:
-      return sampleString(schema, idFor, name);
+      return sampleString(schema, given, name);
   }
 }
 
 /** Query parameters for `op`: its required ones, sampled like body fields. */
-export function sampleQuery(op: ApiOperation, idFor: IdFor): Record<string, string> {
+export function sampleQuery(op: ApiOperation, given: FieldValue): Record<string, string> {
   return Object.fromEntries(
-    op.query.filter((p) => p.required).map((p) => [p.name, String(sampleValue(p.schema, idFor, p.name))]),
+    op.query.filter((p) => p.required).map((p) => [p.name, String(sampleValue(p.schema, given, p.name))]),
   );
 }
 
@@ -71,15 +75,15 @@ export function idFieldPaths(schema: JsonSchema | undefined, prefix: FieldPath =
  * `value` with the field at `path` set to `leaf` (a list of it for a `*_ids` field);
  * containers missing on the way are sampled from `schema`, so the rest stays valid.
  */
-export function withField(schema: JsonSchema, value: unknown, path: FieldPath, leaf: string, idFor: IdFor): unknown {
+export function withField(schema: JsonSchema, value: unknown, path: FieldPath, leaf: string, given: FieldValue): unknown {
   const [step, ...rest] = path;
   if (step === undefined) return leaf;
   const node = firstVariant(schema) ?? schema;
   if (typeof step === 'number') {
     const items = node.items ?? {};
     const list = Array.isArray(value) ? [...value] : [];
-    while (list.length <= step) list.push(sampleValue(items, idFor));
-    list[step] = withField(items, list[step], rest, leaf, idFor);
+    while (list.length <= step) list.push(sampleValue(items, given));
+    list[step] = withField(items, list[step], rest, leaf, given);
     return list;
   }
   const property = node.properties?.[step] ?? {};
@@ -89,7 +93,7 @@ export function withField(schema: JsonSchema, value: unknown, path: FieldPath, l
       ? typeOf(firstVariant(property) ?? property) === 'array'
         ? [leaf]
         : leaf
-      : withField(property, object[step] ?? sampleValue(property, idFor, step), rest, leaf, idFor);
+      : withField(property, object[step] ?? sampleValue(property, given, step), rest, leaf, given);
   return object;
 }
 
@@ -121,8 +125,10 @@ function sampleNumber(schema: JsonSchema): number {
   return high !== undefined && value > high ? high : value;
 }
 
-function sampleString(schema: JsonSchema, idFor: IdFor, name: string): string {
-  if (schema.format === 'uuid') return isIdName(name) ? idFor(name) : PLACEHOLDER_ID;
+function sampleString(schema: JsonSchema, given: FieldValue, name: string): string {
+  const value = given(name);
+  if (value !== undefined) return value;
+  if (schema.format === 'uuid') return PLACEHOLDER_ID;
   if (schema.format === 'date') return '2026-01-05';
   if (schema.format === 'date-time') return '2026-01-05T10:00:00.000Z';
   if (schema.format === 'email') return 'sample@example.test';

@@ -4,6 +4,7 @@ import { attendance, competitionResults, memberships, paymentAudit, payments } f
 import type { Role } from '../auth/permissions';
 import { competitionFixtures } from '../competitions/competition-fixtures';
 import type { ApiOperation } from './api-routes';
+import { isIdName, type FieldValue } from './sample-input';
 import type { TestApp } from './harness';
 import { schoolFixtures } from './school-fixtures';
 
@@ -91,7 +92,7 @@ export async function seedSchool(app: TestApp, label: string, members: Record<st
     })
     .returning();
   await app.db.insert(paymentAudit).values({ schoolId: id, paymentId: payment!.id, action: 'create', after: { description: payment!.description } });
-  const category = `${label} juniors`;
+  const category = `${label} juniors`; // as `fieldValue` names it
   const fee = { concept: 'inscription', name: `${label} fee`, amount: 25, is_required: true, applies_to: 'entry', description: null } as const;
   const competition = await competitionsOf.competition(id, {
     name: `${label} Cup`,
@@ -175,6 +176,19 @@ function recordKind(base: string, where: string): RecordKind {
   // A new kind of id must get a seeded record, or the suites would not test it.
   if (!KINDS.includes(base)) throw new Error(`No seeded record kind for ${where}`);
   return base as RecordKind;
+}
+
+/**
+ * What a field of `op` should hold in `school`: the school's record for an id, and values
+ * that rules ask for beyond the schema (an end after the sampled start, the seeded
+ * competition's category).
+ */
+export function fieldValue(op: ApiOperation, school: SeededSchool): FieldValue {
+  const known = new Map([
+    ['end_time', '11:00'],
+    ['category', `${school.label} juniors`],
+  ]);
+  return (name) => (isIdName(name) ? school.records[fieldKind(op, name)] : known.get(name));
 }
 
 /** `/api/...` for `op` in `schoolId`, each other path parameter given by `idFor`. */
