@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
 import { attendance, competitionResults, memberships, paymentAudit, payments } from '@/db/schema';
 import type { Role } from '../auth/permissions';
