@@ -1,9 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  createRemoteJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  exportSPKI,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type JWK,
+} from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { memberships } from '@/db/schema';
 import { ADMIN_EMAIL, useTestApp, type TestResponse } from '../test/harness';
+import { startTestIssuer, type TestIssuer } from '../test/issuer';
 
 const app = useTestApp();
+
+/** Another provider, as valid as ours but not the one the app trusts. */
+let otherIssuer: TestIssuer;
+beforeAll(async () => {
+  otherIssuer = await startTestIssuer();
+});
+afterAll(() => otherIssuer.close());
 
 const EMAIL = 'rider@x.test';
 const ADMIN_LIKE = ADMIN_EMAIL;
@@ -37,6 +56,27 @@ async function tokenWithoutExp(): Promise<string> {
 
 type Credentials = { token?: string; headers?: Record<string, string> };
 
+/** The issuer's public signing key, as anyone can read it from its JWKS. */
+async function publishedKey(): Promise<JWK> {
+  const jwks = (await (await fetch(`${app.issuer.url}/jwks`)).json()) as { keys: JWK[] };
+  return jwks.keys[0]!;
+}
+
+/**
+ * The key-confusion attack: an HS256 token whose HMAC secret is the issuer's public key. A
+ * verifier that lets the token pick its algorithm would check it with that same key.
+ */
+async function signedWithPublicKeyAsSecret(secret: (jwk: JWK) => Promise<Uint8Array>): Promise<Credentials> {
+  const jwk = await publishedKey();
+  const token = await new SignJWT(validClaims())
+    .setProtectedHeader({ alg: 'HS256', kid: jwk.kid, typ: 'JWT' })
+    .sign(await secret(jwk));
+  return { token };
+}
+
+const text = (value: string) => new TextEncoder().encode(value);
+
+
 const BAD_TOKENS: [string, () => Promise<Credentials>][] = [
   ['no token', async () => ({})],
   ['a non-bearer Authorization header', async () => ({ headers: { authorization: 'Basic dXNlcjpwYXNz' } })],
@@ -57,11 +97,32 @@ const BAD_TOKENS: [string, () => Promise<Credentials>][] = [
     }),
   ],
   [
+    "an HS256 token whose secret is the issuer's public key as PEM",
+    () => signedWithPublicKeyAsSecret(async (jwk) => text(await exportSPKI((await importJWK(jwk, 'RS256')) as CryptoKey))),
+  ],
+  [
+    "an HS256 token whose secret is the issuer's public key as JWK JSON",
+    () => signedWithPublicKeyAsSecret(async (jwk) => text(JSON.stringify(jwk))),
+  ],
+  [
+    "an HS256 token whose secret is the bytes of the issuer's modulus n",
+    () => signedWithPublicKeyAsSecret(async (jwk) => Buffer.from(jwk.n!, 'base64url')),
+  ],
+  [
     'a wrong issuer',
     async () => ({ token: await app.tokenFor(EMAIL, { iss: 'https://evil.example.com' }) }),
   ],
+  [
+    'a valid token of another issuer',
+    async () => ({ token: await otherIssuer.sign({ sub: `sub-${EMAIL}`, email: EMAIL, aud: app.issuer.audience }) }),
+  ],
+  [
+    "another issuer's key claiming our issuer and key id",
+    async () => ({ token: await otherIssuer.sign({ sub: `sub-${EMAIL}`, email: EMAIL, iss: app.issuer.url, aud: app.issuer.audience }) }),
+  ],
   ['a wrong audience', async () => ({ token: await app.tokenFor(EMAIL, { aud: 'another-client' }) })],
   ['an expired token (beyond the 60 s tolerance)', async () => ({ token: await app.tokenFor(EMAIL, { exp: now() - 120 }) })],
+  ['a token not valid before 2 minutes from now', async () => ({ token: await app.tokenFor(EMAIL, { nbf: now() + 120 }) })],
   [
     'a tampered payload',
     async () => {
@@ -125,6 +186,23 @@ describe('bad tokens', () => {
     expect(decodeJwt(await app.issuer.sign({ email: EMAIL }))).not.toHaveProperty('sub');
   });
 
+  it('the key-confusion tokens are HS256 under the issuer key id, verifiable with the public key as secret', async () => {
+    const jwk = await publishedKey();
+    const { token } = await signedWithPublicKeyAsSecret(async (key) => text(JSON.stringify(key)));
+    expect(decodeProtectedHeader(token!)).toMatchObject({ alg: 'HS256', kid: jwk.kid });
+    const { payload } = await jwtVerify(token!, text(JSON.stringify(jwk)), { algorithms: ['HS256'] });
+    expect(payload).toMatchObject({ iss: app.issuer.url, sub: `sub-${EMAIL}` });
+  });
+
+  it("the other issuer's token is valid for that issuer", async () => {
+    const token = await otherIssuer.sign({ sub: `sub-${EMAIL}`, email: EMAIL, aud: app.issuer.audience });
+    const { payload } = await jwtVerify(token, createRemoteJWKSet(new URL(`${otherIssuer.url}/jwks`)), {
+      issuer: otherIssuer.url,
+      audience: app.issuer.audience,
+    });
+    expect(payload.sub).toBe(`sub-${EMAIL}`);
+  });
+
   it('says that an expired token has expired', async () => {
     const token = await app.tokenFor(EMAIL, { exp: now() - 120 });
     const res = await app.request('GET', '/api/auth/me', { token });
@@ -164,9 +242,55 @@ describe('valid tokens', () => {
     expect(res.body.email).toBe(EMAIL);
   });
 
+  it('are accepted 30 s before their nbf (clock tolerance)', async () => {
+    const token = await app.tokenFor(EMAIL, { nbf: now() + 30 });
+    expect((await app.request('GET', '/api/auth/me', { token })).status).toBe(200);
+  });
+
   it('accept an audience list that contains ours', async () => {
     const token = await app.tokenFor(EMAIL, { aud: ['another-client', app.issuer.audience] });
     expect((await app.request('GET', '/api/auth/me', { token })).status).toBe(200);
+  });
+});
+
+describe('an e-mail the provider does not vouch for', () => {
+  const impostor = (claims: Record<string, unknown> = {}) =>
+    app.tokenFor(ADMIN_EMAIL, { sub: 'sub-impostor', email_verified: false, ...claims });
+
+  it.each([
+    ['email_verified: false', { email_verified: false }],
+    ['no email_verified claim', { email_verified: undefined }],
+    ['email_verified: "true" (a string)', { email_verified: 'true' }],
+  ])("claiming a platform administrator's address with %s gives no admin rights", async (_, claims) => {
+    const token = await impostor(claims);
+    if (claims.email_verified === undefined) expect(decodeJwt(token)).not.toHaveProperty('email_verified');
+    const me = await app.request('GET', '/api/auth/me', { token });
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe(ADMIN_EMAIL);
+    for (const path of ['/api/admin/users', '/api/admin/organizations', '/api/admin/settings']) {
+      const res = await app.request('GET', path, { token });
+      expect(res.status, path).toBe(403);
+      expect(res.body).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
+    }
+    // The real administrator, verified, still is one.
+    expect((await app.request('GET', '/api/admin/users', { token: await app.tokenFor(ADMIN_EMAIL) })).status).toBe(200);
+  });
+
+  it('does not bind an invitation to that address; the verified owner of the address gets it', async () => {
+    const invited = 'invited.owner@x.test';
+    const schoolId = await app.createSchool({ members: { [invited]: 'owner' } });
+    const unverified = await app.tokenFor(invited, { sub: 'sub-squatter', email_verified: false });
+
+    expect((await app.request('GET', '/api/schools', { token: unverified })).body).toEqual({ data: [] });
+    const denied = await app.request('GET', `/api/schools/${schoolId}/students`, { token: unverified });
+    expect(denied.status).toBe(403);
+    const [pending] = await app.db.select().from(memberships).where(eq(memberships.organizationId, schoolId));
+    expect(pending).toMatchObject({ userId: null, invitedEmail: invited });
+
+    const verified = await app.tokenFor(invited);
+    const schools = await app.request('GET', '/api/schools', { token: verified });
+    expect(schools.body.data).toEqual([expect.objectContaining({ id: schoolId, role: 'owner' })]);
+    expect((await app.request('GET', `/api/schools/${schoolId}/students`, { token: unverified })).status).toBe(403);
   });
 });
 

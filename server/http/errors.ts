@@ -1,5 +1,6 @@
 import type { TRPCError } from '@trpc/server';
 import { AppError } from '../errors';
+import { logError } from '../log';
 
 const STATUS: Record<string, number> = {
   PARSE_ERROR: 400,
@@ -55,15 +56,7 @@ export function serverErrorJson(requestId: string): Response {
 }
 
 export function logServerError(requestId: string, error: unknown): void {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      request_id: requestId,
-      message: cause instanceof Error ? cause.message : String(cause),
-      stack: cause instanceof Error ? cause.stack : undefined,
-    }),
-  );
+  logError({ request_id: requestId }, error);
 }
 
 /**

@@ -13,6 +13,7 @@ import { errorJson, json, logServerError, serverErrorJson } from './errors';
 import { buildOpenApiDocument } from './openapi';
 import { createPlainRoutes } from './plain-routes';
 import { createRestHandler, MAX_JSON_BYTES, readBodyText } from './rest';
+import { addApiSecurityHeaders } from './security-headers';
 
 export type ApiHandler = (req: Request) => Promise<Response>;
 
@@ -117,6 +118,6 @@ export function createApiHandler(services: Services, router: AnyTRPCRouter = app
       response = await answer(req, requestId);
     }
     response.headers.set('x-request-id', requestId);
-    return response;
+    return addApiSecurityHeaders(req, response, services.config.appUrl);
   };
 }

@@ -210,8 +210,8 @@ describe('the log transport (no RESEND_API_KEY)', () => {
       html: expect.stringContaining('Sofia Lindqvist'),
     });
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ id, to: 'team@horsehub.example', subject: 'Contact form: Listing a riding school' });
-    expect(lines[0]).not.toContain('<html');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ id });
+    for (const personal of ['<html', 'team@horsehub.example', 'Listing a riding school']) expect(lines[0]).not.toContain(personal);
   });
 });
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
 import { PermanentMailError, type MailTransport } from './transport';
+import { logError } from '../log';
 
 export type OutboxOptions = {
   transport: MailTransport;
@@ -188,7 +189,7 @@ export function createOutboxWorker(
         await drainOutbox(db, options);
         await options.onIdle?.();
       } catch (error) {
-        console.error(JSON.stringify({ level: 'error', message: `outbox worker: ${error instanceof Error ? error.message : String(error)}` }));
+        logError({ source: 'outbox worker' }, error);
       }
     })().finally(() => {
       running = undefined;

@@ -1,0 +1,306 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '@/db/client';
+import { competitionEntries, competitionResults, payments } from '@/db/schema';
+import { schoolOperations, type ApiOperation } from '../test/api-routes';
+import { useTestApp, type TestResponse } from '../test/harness';
+import { schoolFixtures } from '../test/school-fixtures';
+
+const app = useTestApp();
+const fixtures = schoolFixtures(() => app.db);
+
+const OWNER = 'owner@mass.test';
+/** A Monday in the past: attendance may be recorded for it (schedules below are on Mondays). */
+const PAST_MONDAY = '2026-11-16';
+
+/** Fields that only the server sets, with values it must never take from a client. */
+const BOGUS_ID = '0badc0de-0000-4000-8000-000000000001';
+const BOGUS_TIME = '2001-02-03T04:05:06.000Z';
+const forbiddenFields = (otherSchoolId: string) => ({
+  id: BOGUS_ID,
+  school_id: otherSchoolId,
+  created_at: BOGUS_TIME,
+  updated_at: BOGUS_TIME,
+});
+
+function expectSuccess(res: TestResponse, what: string) {
+  expect(res.status, `${what}: ${res.text}`).toBeGreaterThanOrEqual(200);
+  expect(res.status, `${what}: ${res.text}`).toBeLessThan(300);
+}
+
+/**
+ * A school whose records are made on demand: each test builds what its route needs (the
+ * database is emptied after each test), beside another school that a client might name.
+ */
+async function schoolWorld() {
+  const schoolId = await app.createSchool({ members: { [OWNER]: 'owner' } });
+  const otherSchoolId = await app.createSchool({ name: 'Other School' });
+  const token = await app.tokenFor(OWNER);
+  const once = <T>(make: () => Promise<T>) => {
+    let made: Promise<T> | undefined;
+    return () => (made ??= make());
+  };
+  const api = async (method: string, path: string, body: unknown = {}) => {
+    const res = await app.request(method, `/api/schools/${schoolId}${path}`, { token, body });
+    expectSuccess(res, `${method} ${path}`);
+    return res.body.data as { id: string } & Record<string, any>;
+  };
+  const student = once(() => fixtures.student(schoolId, { birthDate: '2012-05-01', email: 'ana@family.test' }));
+  const instructor = once(() => fixtures.instructor(schoolId));
+  const klass = once(() => fixtures.class(schoolId, { priceType: 'monthly' }));
+  const horse = once(() => fixtures.horse(schoolId));
+  const schedule = once(async () =>
+    fixtures.schedule(schoolId, { classId: (await klass()).id, instructorId: (await instructor()).id, dayOfWeek: 1 }),
+  );
+  const enrollment = once(async () =>
+    fixtures.enrollment(schoolId, {
+      studentId: (await student()).id,
+      classId: (await klass()).id,
+      scheduleId: (await schedule()).id,
+      startDate: '2026-01-01',
+    }),
+  );
+  const payment = once(async () =>
+    api('POST', '/payments', { student_id: (await student()).id, amount: 80, due_date: '2026-12-01' }),
+  );
+  const competition = once(() =>
+    api('POST', '/competitions', {
+      name: 'Spring Cup',
+      date: '2030-05-04',
+      categories: ['Junior', 'Senior'],
+      fees: [{ concept: 'inscription', name: 'Entry', amount: 20 }],
+    }),
+  );
+  const entry = once(async () =>
+    api('POST', `/competitions/${(await competition()).id}/entries`, { student_id: (await student()).id, category: 'Junior' }),
+  );
+  const competitionPayment = once(async () =>
+    api('POST', `/competitions/${(await competition()).id}/payments`, {
+      student_id: (await student()).id,
+      concept: 'other',
+      amount: 15,
+    }),
+  );
+  const member = once(() => api('POST', '/members', { email: 'new.member@x.test', role: 'viewer' }));
+  return {
+    schoolId, otherSchoolId, token, api,
+    student, instructor, klass, horse, schedule, enrollment, payment, competition, entry, competitionPayment, member,
+  };
+}
+
+type World = Awaited<ReturnType<typeof schoolWorld>>;
+
+/** The record a path parameter names. */
+async function pathValue(world: World, name: string, path: string): Promise<string> {
+  const records: Record<string, () => Promise<{ id: string }>> = {
+    memberId: world.member,
+    studentId: world.student,
+    instructorId: world.instructor,
+    classId: world.klass,
+    horseId: world.horse,
+    scheduleId: world.schedule,
+    enrollmentId: world.enrollment,
+    competitionId: world.competition,
+    entryId: world.entry,
+    paymentId: path.includes('/competitions/') ? world.competitionPayment : world.payment,
+  };
+  if (name === 'schoolId') return world.schoolId;
+  const record = records[name];
+  if (!record) throw new Error(`No record for the path parameter ${name} of ${path}: add one to pathValue`);
+  return (await record()).id;
+}
+
+/** An otherwise valid body of every operation that writes, by `METHOD path`. */
+const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unknown>>> = {
+  'PUT /schools/{schoolId}': async () => ({ name: 'Renamed School' }),
+  'POST /schools/{schoolId}/members': async () => ({ email: 'invited@x.test', role: 'instructor' }),
+  'PUT /schools/{schoolId}/members/{memberId}': async () => ({ role: 'manager' }),
+  'POST /schools/{schoolId}/students': async () => ({ first_name: 'Lucía', last_name: 'Prado' }),
+  'POST /schools/{schoolId}/students/import': async () => ({ file: 'first_name,last_name\nLucía,Prado\n' }),
+  'PUT /schools/{schoolId}/students/{studentId}': async () => ({ notes: 'Prefers mornings' }),
+  'POST /schools/{schoolId}/students/{studentId}/anonymize': async () => ({}),
+  'POST /schools/{schoolId}/instructors': async () => ({ first_name: 'Marta', last_name: 'Ruiz' }),
+  'PUT /schools/{schoolId}/instructors/{instructorId}': async () => ({ bio: 'Show jumping' }),
+  'POST /schools/{schoolId}/classes': async () => ({ name: 'Dressage', type: 'group', level: 'intermediate' }),
+  'PUT /schools/{schoolId}/classes/{classId}': async () => ({ description: 'Flatwork' }),
+  'POST /schools/{schoolId}/horses': async () => ({ name: 'Tormenta' }),
+  'PUT /schools/{schoolId}/horses/{horseId}': async () => ({ notes: 'Shod on Fridays' }),
+  'POST /schools/{schoolId}/schedules': async (w) => ({
+    class_id: (await w.klass()).id,
+    instructor_id: (await w.instructor()).id,
+    day_of_week: 3,
+    start_time: '17:00',
+    end_time: '18:00',
+  }),
+  'PUT /schools/{schoolId}/schedules/{scheduleId}': async () => ({ location: 'Indoor arena' }),
+  'POST /schools/{schoolId}/enrollments': async (w) => ({
+    student_id: (await w.student()).id,
+    class_id: (await w.klass()).id,
+    schedule_id: (await w.schedule()).id,
+    start_date: '2026-01-01',
+  }),
+  'PUT /schools/{schoolId}/enrollments/{enrollmentId}': async () => ({ notes: 'Bring a helmet' }),
+  'POST /schools/{schoolId}/attendance': async (w) => ({
+    date: PAST_MONDAY,
+    schedule_id: (await w.schedule()).id,
+    attendance: [{ enrollment_id: (await w.enrollment()).id, status: 'present' }],
+  }),
+  'POST /schools/{schoolId}/competitions': async () => ({ name: 'Autumn Cup', date: '2030-10-04', categories: ['Open'] }),
+  'PUT /schools/{schoolId}/competitions/{competitionId}': async () => ({ location: 'Main ring' }),
+  'POST /schools/{schoolId}/competitions/{competitionId}/entries': async (w) => ({
+    student_id: (await w.student()).id,
+    category: 'Senior',
+  }),
+  'POST /schools/{schoolId}/competitions/{competitionId}/entries/recalculate-order': async () => ({ category: 'Junior' }),
+  'PUT /schools/{schoolId}/competitions/{competitionId}/entries/{entryId}': async () => ({ notes: 'Late start' }),
+  'POST /schools/{schoolId}/competitions/{competitionId}/results': async (w) => ({
+    entry_id: (await w.entry()).id,
+    ribbon: 'red',
+  }),
+  'POST /schools/{schoolId}/competitions/{competitionId}/payments': async (w) => ({
+    student_id: (await w.student()).id,
+    concept: 'stable',
+    amount: 30,
+  }),
+  'PUT /schools/{schoolId}/competitions/{competitionId}/payments/{paymentId}': async () => ({ notes: 'Paid at the gate' }),
+  'POST /schools/{schoolId}/competitions/{competitionId}/payments/{paymentId}/pay': async () => ({ payment_method: 'cash' }),
+  'POST /schools/{schoolId}/payments': async (w) => ({ student_id: (await w.student()).id, amount: 45, due_date: '2026-12-10' }),
+  'POST /schools/{schoolId}/payments/generate-monthly': async (w) => {
+    await w.enrollment();
+    return { month: '2026-12' };
+  },
+  'PUT /schools/{schoolId}/payments/{paymentId}': async () => ({ description: 'December tuition' }),
+  'POST /schools/{schoolId}/payments/{paymentId}/pay': async () => ({ payment_method: 'transfer' }),
+};
+
+/** Every row, in every table, that carries one of the forbidden values. */
+async function rowsWithForbiddenValues(otherSchoolId: string): Promise<string[]> {
+  const columns = await queryRows<{ table_name: string; column_name: string }>(
+    app.db,
+    sql`select table_name, column_name from information_schema.columns
+        where table_schema = 'public'
+          and column_name in ('id', 'school_id', 'organization_id', 'created_at', 'updated_at')`,
+  );
+  const probes = columns.map(({ table_name: table, column_name: column }) => {
+    const value = column.endsWith('_at') ? BOGUS_TIME : column === 'id' ? BOGUS_ID : otherSchoolId;
+    const cast = sql.raw(column.endsWith('_at') ? 'timestamptz' : 'text');
+    return sql`select ${`${table}.${column}`}::text as hit from ${sql.identifier(table)}
+               where ${sql.identifier(column)}::${cast} = ${value}::${cast}`;
+  });
+  const rows = await queryRows<{ hit: string }>(app.db, sql.join(probes, sql` union `));
+  return rows.map((row) => row.hit).sort();
+}
+
+const writes = schoolOperations().filter((op) => ['POST', 'PUT', 'PATCH'].includes(op.method));
+const key = (op: ApiOperation) => `${op.method} ${op.path}`;
+
+describe('fields a client must not set', () => {
+  it('every write operation of the OpenAPI document has a valid body here', () => {
+    expect(writes.length).toBeGreaterThan(20);
+    expect(writes.map(key).filter((k) => !VALID_BODIES[k])).toEqual([]);
+  });
+
+  it('the database check finds a forbidden value where one is stored', async () => {
+    const world = await schoolWorld();
+    await fixtures.student(world.otherSchoolId, { id: BOGUS_ID, createdAt: new Date(BOGUS_TIME) });
+    expect(await rowsWithForbiddenValues(world.otherSchoolId)).toEqual(['students.created_at', 'students.id', 'students.school_id']);
+  });
+
+  it.each(writes.map((op) => [key(op), op] as const))(
+    '%s ignores id, school_id, created_at and updated_at',
+    async (_, op) => {
+      const world = await schoolWorld();
+      let path = op.path;
+      for (const { name } of op.pathParams) path = path.replace(`{${name}}`, await pathValue(world, name, op.path));
+      const body = { ...(await VALID_BODIES[key(op)]!(world)), ...forbiddenFields(world.otherSchoolId) };
+
+      const res = await app.request(op.method, `/api${path}`, { token: world.token, body });
+
+      expectSuccess(res, key(op));
+      for (const value of [BOGUS_ID, world.otherSchoolId, BOGUS_TIME.slice(0, 10)]) expect(res.text).not.toContain(value);
+      expect(await rowsWithForbiddenValues(world.otherSchoolId)).toEqual([]);
+    },
+  );
+});
+
+describe('school payments', () => {
+  it('a new payment is pending and unpaid whatever status, paid_date and receipt the client sends', async () => {
+    const world = await schoolWorld();
+    const res = await app.request('POST', `/api/schools/${world.schoolId}/payments`, {
+      token: world.token,
+      body: {
+        student_id: (await world.student()).id,
+        amount: 60,
+        due_date: '2026-12-01',
+        status: 'paid',
+        paid_date: '2026-11-01',
+        payment_method: 'cash',
+        receipt_number: 'R-FORGED-1',
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ status: 'pending', paid_date: null, receipt_number: null });
+    const [row] = await app.db.select().from(payments).where(eq(payments.id, res.body.data.id));
+    expect(row).toMatchObject({ status: 'pending', paidDate: null, paymentMethod: null, receiptNumber: null });
+  });
+
+  it('an update cannot pay or cancel a payment', async () => {
+    const world = await schoolWorld();
+    const payment = await world.payment();
+    for (const status of ['paid', 'cancelled']) {
+      const res = await app.request('PUT', `/api/schools/${world.schoolId}/payments/${payment.id}`, {
+        token: world.token,
+        body: { notes: `tried ${status}`, status, paid_date: '2026-11-01', receipt_number: 'R-FORGED-2' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ notes: `tried ${status}`, status: 'pending', paid_date: null, receipt_number: null });
+    }
+    const [row] = await app.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row).toMatchObject({ status: 'pending', paidDate: null, receiptNumber: null, notes: 'tried cancelled' });
+  });
+});
+
+describe('competition entries and results', () => {
+  it('a new entry is pending with the computed departure number, whatever the client sends', async () => {
+    const world = await schoolWorld();
+    const competition = await world.competition();
+    const res = await app.request('POST', `/api/schools/${world.schoolId}/competitions/${competition.id}/entries`, {
+      token: world.token,
+      body: { student_id: (await world.student()).id, category: 'Junior', status: 'completed', order_number: 99 },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ status: 'pending', order_number: 1 });
+    const [row] = await app.db.select().from(competitionEntries).where(eq(competitionEntries.id, res.body.data.id));
+    expect(row).toMatchObject({ status: 'pending', orderNumber: 1 });
+  });
+
+  it("an entry's PUT still sets status and order_number, as the spec's transitions allow", async () => {
+    const world = await schoolWorld();
+    const [competition, entry] = [await world.competition(), await world.entry()];
+    const res = await app.request(
+      'PUT',
+      `/api/schools/${world.schoolId}/competitions/${competition.id}/entries/${entry.id}`,
+      { token: world.token, body: { status: 'confirmed', order_number: 5 } },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'confirmed', order_number: 5 });
+    const [row] = await app.db.select().from(competitionEntries).where(eq(competitionEntries.id, entry.id));
+    expect(row).toMatchObject({ status: 'confirmed', orderNumber: 5 });
+  });
+
+  it("a result's position follows its ribbon, not the client", async () => {
+    const world = await schoolWorld();
+    const [competition, entry] = [await world.competition(), await world.entry()];
+    const res = await app.request('POST', `/api/schools/${world.schoolId}/competitions/${competition.id}/results`, {
+      token: world.token,
+      body: { entry_id: entry.id, ribbon: 'blue', position: 7, student_id: (await world.student()).id },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ ribbon: 'blue', position: 1 });
+    const [row] = await app.db
+      .select()
+      .from(competitionResults)
+      .where(and(eq(competitionResults.schoolId, world.schoolId), eq(competitionResults.entryId, entry.id)));
+    expect(row).toMatchObject({ ribbon: 'blue', position: 1 });
+  });
+});
