@@ -344,7 +344,7 @@ export function requestFor(op: ApiOperation, known: KnownValues): fc.Arbitrary<F
     { weight: 2, arbitrary: hostileBody },
     { weight: 1, arbitrary: fc.array(anyJson, { maxLength: 3 }).map((value) => ({ body: JSON.stringify(value), contentType: 'application/json' })) },
   );
-  return fc.tuple(pathOf(op, known), queryString(op, known), body).map(([path, query, chosen]) => {
+  return fc.tuple(pathOf(op, known), queryString(op, known), body).map(([path, query, chosen]): FuzzRequest => {
     const sendsBody = chosen !== undefined && op.method !== 'GET';
     return {
       method: op.method,
