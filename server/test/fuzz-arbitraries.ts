@@ -127,7 +127,7 @@ const deeplyNested = fc
   });
 
 /** A value of the wrong type, or of the right type but hostile. */
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: oddString },
   { weight: 2, arbitrary: fc.constantFrom(...ODD_NUMBERS) },
   { weight: 2, arbitrary: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })) },
@@ -178,7 +178,7 @@ function numberValue(schema: JsonSchema, integer: boolean): fc.Arbitrary<number>
 }
 
 /** A value that fits `schema`; `name` picks real ids and keys where the fixtures have them. */
-export function validValue(schema: JsonSchema, name: string, known: KnownValues, depth = 0): fc.Arbitrary<unknown> {
+function validValue(schema: JsonSchema, name: string, known: KnownValues, depth = 0): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const options = schema.anyOf ?? schema.oneOf;
