@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { fieldErrorsFromZod, type FieldErrors } from './validation';
+import { fieldErrorsFromZod, fieldMessageFor, type FieldErrors } from './validation';
 
 export type ErrorCode =
   | 'BAD_REQUEST'
@@ -87,12 +87,37 @@ function isConnectionError(error: unknown): boolean {
   return false;
 }
 
+/** The dot paths of the strings in `input` that contain a NUL character. */
+function fieldsWithNul(input: unknown, path: string[] = [], found: string[] = []): string[] {
+  if (typeof input === 'string') {
+    if (input.includes('\u0000')) found.push(path.join('.'));
+  } else if (input && typeof input === 'object') {
+    for (const [key, value] of Object.entries(input)) fieldsWithNul(value, [...path, key], found);
+  }
+  return found;
+}
+
+/**
+ * Postgres text cannot hold a NUL character (22021 as a parameter, 22P05 inside jsonb). The
+ * schemas let it through like any other character, so the database's refusal is a 422 on
+ * the fields of the raw `input` that carry one.
+ */
+function nulError(input: unknown): AppError {
+  const fields = fieldsWithNul(input);
+  return validationError(
+    Object.fromEntries(
+      (fields.length > 0 ? fields : ['input']).map((field) => [field, [fieldMessageFor(field, 'field must not contain NUL characters.')]]),
+    ),
+  );
+}
+
 /**
  * Maps whatever a procedure threw to the error the client sees: zod input failures to
  * 422, database constraint failures to 409/422, an unreachable database to 503. Anything
- * unknown stays a 500 whose message never reaches the client.
+ * unknown stays a 500 whose message never reaches the client. `input` is the request's raw
+ * input, for errors about a field that only the database detects.
  */
-export function toAppError(error: unknown): TRPCError {
+export function toAppError(error: unknown, input?: unknown): TRPCError {
   if (error instanceof AppError) return error;
   const cause = error instanceof TRPCError ? error.cause : error;
   if (error instanceof TRPCError && error.code === 'BAD_REQUEST' && cause instanceof ZodError) {
@@ -115,6 +140,7 @@ export function toAppError(error: unknown): TRPCError {
     if (rule) return invalidField(rule.field, rule.message);
     return new AppError('CONFLICT', 'The record conflicts with an existing one.', { cause });
   }
+  if (pg?.code === '22021' || pg?.code === '22P05') return nulError(input);
   if (pg?.code === '40001' || pg?.code === '40P01') {
     return new AppError('CONFLICT', 'A concurrent change conflicted with this one; try again.', { cause });
   }

@@ -100,6 +100,10 @@ export function fieldErrorsFromZod(error: ZodError): FieldErrors {
 /** A message written in a schema (`refine`), worded for a field: "The :attribute ...". */
 export const fieldMessage = (text: string) => `The ${ATTRIBUTE} ${text}`;
 
+/** `fieldMessage` for a field given by its dot path, with the field's name filled in. */
+export const fieldMessageFor = (path: string, text: string) =>
+  fieldMessage(text).replaceAll(ATTRIBUTE, attributeName(path.split('.')));
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Path ids are matched, not validated: a malformed id is simply not found (404). */

@@ -143,6 +143,19 @@ describe('POST /api/schools/{schoolId}/competitions', () => {
     expect422(await app.request('POST', s.base, { token: s.token, body: body([1]) }), 'categories.0');
   });
 
+  it('refuses a NUL character in a field stored as text or in the fees (jsonb) with 422 by its path', async () => {
+    const s = await setup();
+    const named = await app.request('POST', s.base, { token: s.token, body: { name: 'Cup\u0000', date: '2026-05-10' } });
+    expect(named.status).toBe(422);
+    expect(named.body.errors).toEqual({ name: ['The name field must not contain NUL characters.'] });
+
+    const fees = [{ concept: 'other', name: 'Box', amount: 5, description: 'a\u0000b' }];
+    const described = await app.request('POST', s.base, { token: s.token, body: { name: 'Cup', date: '2026-05-10', fees } });
+    expect(described.status).toBe(422);
+    expect(described.body.errors).toEqual({ 'fees.0.description': ['The fees.0.description field must not contain NUL characters.'] });
+    expect(await app.db.$count(competitions)).toBe(0);
+  });
+
   it('validates each fee by its dot path', async () => {
     const s = await setup();
     const fee = { concept: 'inscription', name: 'Entry', amount: 10 };
@@ -266,6 +279,19 @@ describe('GET /api/schools/{schoolId}/competitions', () => {
     expect422(await app.request('GET', `${s.base}?status=open`, { token: s.token }), 'status');
     expect422(await app.request('GET', `${s.base}?per_page=101`, { token: s.token }), 'per_page');
     expect422(await app.request('GET', `${s.base}?page=0`, { token: s.token }), 'page');
+  });
+
+  it('refuses a filter with a NUL character (which Postgres cannot compare) with 422, not 500', async () => {
+    const s = await setup();
+    const res = await app.request('GET', `${s.base}?type=a%00b&search=x%00`, { token: s.token });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      message: 'The type field must not contain NUL characters. (and 1 more error)',
+      errors: {
+        type: ['The type field must not contain NUL characters.'],
+        search: ['The search field must not contain NUL characters.'],
+      },
+    });
   });
 
   it('runs the same number of statements for 2 and 20 competitions', async () => {

@@ -42,9 +42,9 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Every error leaves a procedure already mapped to the contract (DESIGN 5). */
-const mapErrors = t.middleware(async ({ next }) => {
+const mapErrors = t.middleware(async ({ next, getRawInput }) => {
   const result = await next();
-  if (!result.ok) throw toAppError(result.error);
+  if (!result.ok) throw toAppError(result.error, await getRawInput().catch(() => undefined));
   return result;
 });
 
