@@ -98,7 +98,12 @@ export function useTestApp(options: { env?: Record<string, string>; router?: Any
   });
 
   afterEach(async () => {
-    if (app.tables?.length) await app.db.execute(sql.raw(`truncate ${app.tables.join(', ')} cascade`));
+    if (!app.tables?.length) return;
+    // Emptying is the harness's work: not subject to a short statement timeout a test sets.
+    await app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql.raw(`truncate ${app.tables!.join(', ')} cascade`));
+    });
   });
 
   afterAll(async () => {
