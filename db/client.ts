@@ -50,14 +50,41 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-export async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
+export type PostgresOptions = {
+  /** Pool size. */
+  max?: number;
+  /** The server cancels a statement that runs longer (57014); unset = the server's setting. */
+  statementTimeoutMs?: number;
+};
+
+/**
+ * A pool whose connections cannot outlive trouble: connecting gives up after 10 s, an idle
+ * connection is closed after a minute and any connection is replaced after 30 minutes, so
+ * one dropped by a restarted server or a network change is not handed out for long; the
+ * statement timeout (the app's `DB_STATEMENT_TIMEOUT_MS`) frees a connection from a query
+ * that would hold it forever.
+ */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
   const { default: postgres } = await import('postgres');
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  const client = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    connect_timeout: 10,
+    idle_timeout: 60,
+    max_lifetime: 30 * 60,
+    // postgres.js waits up to 20 s before reconnecting after repeated failures, and requests
+    // queue meanwhile; at most a second keeps them short during an outage and after it.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+    ...(options.statementTimeoutMs === undefined
+      ? {}
+      : { connection: { statement_timeout: options.statementTimeoutMs } }),
+  });
   return {
     db: await fromPostgres(client),
     kind: 'postgres',
     // Several app processes may start at once: one connection holds an advisory lock while
-    // it migrates, and the others wait for it and then find nothing left to do.
+    // it migrates, and the others wait for it and then find nothing left to do. Migrations
+    // run without the statement timeout: an index on a large table may take longer.
     migrate: async () => {
       const { migrate } = await import('drizzle-orm/postgres-js/migrator');
       const single = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
@@ -68,7 +95,9 @@ export async function openPostgres(url: string, max = 10): Promise<DatabaseHandl
         await single.end();
       }
     },
-    close: () => client.end(),
+    // Waits for running queries, but not forever: a pool whose connection broke mid-query
+    // may otherwise never finish ending.
+    close: () => client.end({ timeout: 5 }),
   };
 }
 
@@ -148,6 +177,9 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 export async function openDatabase(config: {
   databaseUrl: string | undefined;
   pgliteDir: string;
+  dbStatementTimeoutMs: number;
 }): Promise<DatabaseHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.pgliteDir);
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { statementTimeoutMs: config.dbStatementTimeoutMs })
+    : openPglite(config.pgliteDir);
 }

@@ -227,7 +227,7 @@ async function main() {
     process.exit(1);
   }
   const started = performance.now();
-  const handle = await openPostgres(url, 1);
+  const handle = await openPostgres(url, { max: 1 });
   await handle.migrate();
   await handle.close();
 

@@ -8,6 +8,8 @@ export type Config = {
   appUrl: string;
   databaseUrl: string | undefined;
   pgliteDir: string;
+  /** PostgreSQL cancels a statement running longer than this (0 = no limit). */
+  dbStatementTimeoutMs: number;
   auth: {
     /** Expected `iss`; in dev-issuer mode, the app's own `/api/dev-idp`. */
     issuer: string;
@@ -68,6 +70,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!isValidTimezone(appTimezone)) {
     throw new ConfigError(`APP_TIMEZONE "${appTimezone}" is not an IANA time zone`);
   }
+  const dbStatementTimeoutMs = Number(nonEmpty(env.DB_STATEMENT_TIMEOUT_MS) ?? 15_000);
+  if (!Number.isInteger(dbStatementTimeoutMs) || dbStatementTimeoutMs < 0) {
+    throw new ConfigError('DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds ≥ 0');
+  }
   const contactRateLimit = Number(nonEmpty(env.CONTACT_RATE_LIMIT) ?? 5);
   if (!Number.isInteger(contactRateLimit) || contactRateLimit < 0) {
     throw new ConfigError('CONTACT_RATE_LIMIT must be a whole number ≥ 0');
@@ -79,6 +85,7 @@ export function loadConfig(env: Env = process.env): Config {
     appUrl,
     databaseUrl: nonEmpty(env.DATABASE_URL),
     pgliteDir: nonEmpty(env.PGLITE_DIR) ?? '.data/pglite',
+    dbStatementTimeoutMs,
     auth: {
       issuer: devIssuer ? `${appUrl}/api/dev-idp` : configuredIssuer!,
       audience: nonEmpty(env.AUTH_AUDIENCE),

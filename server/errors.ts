@@ -144,6 +144,13 @@ export function toAppError(error: unknown, input?: unknown): TRPCError {
   if (pg?.code === '40001' || pg?.code === '40P01') {
     return new AppError('CONFLICT', 'A concurrent change conflicted with this one; try again.', { cause });
   }
+  // 57014: cancelled, by the statement timeout above all; the request may simply be retried.
+  if (pg?.code === '57014') {
+    return new AppError('SERVICE_UNAVAILABLE', 'The database took too long to answer; try again shortly.', {
+      retryAfter: 5,
+      cause,
+    });
+  }
   if ((pg?.code && /^(08|57P0[1-3]|53300)/.test(pg.code)) || isConnectionError(cause)) {
     return new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable; try again shortly.', {
       retryAfter: 5,

@@ -20,13 +20,13 @@ export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = `${new URL(url).pathname.slice(1) || 'postgres'}_tpl_${process.pid}`;
-    const admin = await openPostgres(url, 1);
+    const admin = await openPostgres(url, { max: 1 });
     const { sql } = await import('drizzle-orm');
     await admin.db.execute(sql.raw(`drop database if exists "${template}"`));
     await admin.db.execute(sql.raw(`create database "${template}"`));
     const templateUrl = new URL(url);
     templateUrl.pathname = `/${template}`;
-    const handle = await openPostgres(templateUrl.toString(), 1);
+    const handle = await openPostgres(templateUrl.toString(), { max: 1 });
     await handle.migrate();
     await handle.close();
     project.provide('postgresTemplate', template);

@@ -35,16 +35,16 @@ export type TestApp = {
   createSchool(options?: { name?: string; timezone?: string; members?: Record<string, Role> }): Promise<string>;
 };
 
-async function openTestDatabase(): Promise<{ db: Database; close(): Promise<void> }> {
+async function openTestDatabase(config: Config): Promise<{ db: Database; close(): Promise<void> }> {
   const template = inject('postgresTemplate');
   if (template) {
     const base = new URL(process.env.DATABASE_URL!);
     const name = `${template}_${randomUUID().slice(0, 8)}`;
-    const admin = await openPostgres(base.toString(), 1);
+    const admin = await openPostgres(base.toString(), { max: 1 });
     await admin.db.execute(sql.raw(`create database "${name}" template "${template}"`));
     const url = new URL(base);
     url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString(), 20);
+    const handle = await openPostgres(url.toString(), { max: 20, statementTimeoutMs: config.dbStatementTimeoutMs });
     return {
       db: handle.db,
       close: async () => {
@@ -69,7 +69,6 @@ export function useTestApp(options: { env?: Record<string, string>; router?: Any
 
   beforeAll(async () => {
     const issuer = await startTestIssuer();
-    const database = await openTestDatabase();
     const config = loadConfig({
       NODE_ENV: 'test',
       APP_URL: 'http://localhost:3000',
@@ -79,6 +78,7 @@ export function useTestApp(options: { env?: Record<string, string>; router?: Any
       PLATFORM_ADMIN_EMAILS: ADMIN_EMAIL,
       ...options.env,
     });
+    const database = await openTestDatabase(config);
     const handler = createApiHandler(createServices(config, database.db), options.router);
     const tables = await queryRows<{ tablename: string }>(
       database.db,
@@ -98,7 +98,12 @@ export function useTestApp(options: { env?: Record<string, string>; router?: Any
   });
 
   afterEach(async () => {
-    if (app.tables?.length) await app.db.execute(sql.raw(`truncate ${app.tables.join(', ')} cascade`));
+    if (!app.tables?.length) return;
+    // Emptying is the harness's work: not subject to a short statement timeout a test sets.
+    await app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql.raw(`truncate ${app.tables!.join(', ')} cascade`));
+    });
   });
 
   afterAll(async () => {
