@@ -126,15 +126,23 @@ function load(options: Record<string, unknown>): Promise<Result> {
   });
 }
 
+/** How long the fixed route takes to answer before any load: what `settle` waits to see again. */
+let quietMs = 50;
+
+async function timeFetch(url: string): Promise<number> {
+  const started = performance.now();
+  await (await fetch(url)).arrayBuffer();
+  return performance.now() - started;
+}
+
 /**
  * autocannon stops at the end of a run, but the server still works through the requests it had
- * queued: wait until it answers quickly again, so one route's backlog is not the next one's.
+ * queued: wait until it answers about as fast as before any load, so one route's backlog is not
+ * the next one's. (On a machine loaded by other work a fixed 50 ms would never be reached.)
  */
 async function settle(url: string): Promise<void> {
   for (let i = 0; i < 60; i++) {
-    const started = performance.now();
-    await (await fetch(url)).arrayBuffer();
-    if (performance.now() - started < 50) return;
+    if ((await timeFetch(url)) < quietMs) return;
     await new Promise((r) => setTimeout(r, 500));
   }
 }
@@ -148,6 +156,7 @@ async function main() {
     console.error(`${url ? 'No production build (.next/serve/serve.mjs).' : 'DATABASE_URL is required.'}\n\n${USAGE}`);
     process.exit(1);
   }
+  const loadAtStart = os.loadavg()[0]!.toFixed(1);
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   process.once('exit', () => void sql.end({ timeout: 0 }));
   const [school] = await sql<{ id: string; timezone: string }[]>`
@@ -280,6 +289,10 @@ async function main() {
     { name: 'POST entries', method: 'POST', path: `${s}/competitions/${benchCompetition}/entries`, target: 150, bodies: entryBodies },
   ];
 
+  const quiet: number[] = [];
+  for (let i = 0; i < 9; i++) quiet.push(await timeFetch(`${base}/bench-fixed`));
+  quietMs = Math.max(50, 3 * quiet.sort((a, b) => a - b)[4]!);
+
   const latency: Measured[] = [];
   for (const route of routes) {
     const probe = await fetch(`${base}${route.path}`, { method: route.method, headers, body: route.bodies?.[0] });
@@ -381,7 +394,8 @@ async function main() {
   const lat = (r: Result) => `${ms(r.latency.p50)} / ${ms(r.latency.p99)}`;
   const lines = [
     `Run of ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), ` +
-      `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}; ${DURATION} s per run.`,
+      `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}; ${DURATION} s per run; ` +
+      `load average ${loadAtStart} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end.`,
     '',
     `### Latency at ${RATE} requests/s per route (autocannon \`overallRate\`, ${CONNECTIONS} connections)`,
     '',
