@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 
-/** End-to-end tests against the production build (`npm run build` first) on a fresh PGlite. */
+/** End-to-end tests against the production build and server (`npm run build` first) on a fresh PGlite. */
 export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
@@ -24,7 +24,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf .data/e2e && npx next start -p ${PORT}`,
+    // The production server (server/serve.ts), as `npm start` runs it.
+    command: 'rm -rf .data/e2e && node .next/serve/serve.mjs',
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

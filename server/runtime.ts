@@ -8,7 +8,17 @@ import type { Services } from './trpc/context';
 
 export type Runtime = { config: Config; database: DatabaseHandle; services: Services; handleApi: ApiHandler };
 
-const globalRuntime = globalThis as typeof globalThis & { __equestrianRuntime?: Promise<Runtime> };
+// On globalThis: Next's bundle and the production server (server/serve.ts) each have their own
+// copy of this module, and the process must still have one runtime.
+const globalRuntime = globalThis as typeof globalThis & {
+  __equestrianRuntime?: Promise<Runtime>;
+  __equestrianBeforeShutdown?: (() => Promise<void>)[];
+};
+
+/** Work to finish on SIGTERM/SIGINT before the background work stops and the database closes. */
+export function beforeShutdown(hook: () => Promise<void>): void {
+  (globalRuntime.__equestrianBeforeShutdown ??= []).push(hook);
+}
 
 async function start(): Promise<Runtime> {
   const config = loadConfig();
@@ -34,7 +44,8 @@ async function start(): Promise<Runtime> {
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      void stopBackgroundWork()
+      void Promise.allSettled((globalRuntime.__equestrianBeforeShutdown ?? []).map((hook) => hook()))
+        .then(() => stopBackgroundWork())
         .then(() => database.close())
         .finally(() => process.exit(0));
     });
