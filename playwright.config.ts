@@ -10,10 +10,16 @@ export default defineConfig({
   retries: 0,
   workers: 1,
   reporter: 'list',
-  // The same tests at a desktop width and at a phone's 375 px; settings change global state, so they run once.
+  // The same tests at a desktop width and at a phone's 375 px; administration changes global
+  // state (settings, suspended users), so it runs once: admin-settings and tests tagged @desktop-only.
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }, testIgnore: /admin-settings/ },
+    {
+      name: 'mobile',
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+      testIgnore: /admin-settings/,
+      grepInvert: /@desktop-only/,
+    },
   ],
   use: {
     baseURL,

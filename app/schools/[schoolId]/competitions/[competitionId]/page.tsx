@@ -153,7 +153,8 @@ export default function CompetitionPage() {
         </p>
       )}
       {open && may('competitions.create') && (
-        <EntryForm competitionId={c.id} categories={c.categories} />
+        // Remounted when the categories are edited, so that it never offers a removed one.
+        <EntryForm key={c.categories.join('\n')} competitionId={c.id} categories={c.categories} />
       )}
       {c.categories.map((category) => {
         const entries = c.entries
