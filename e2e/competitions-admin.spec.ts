@@ -37,11 +37,15 @@ test("an owner edits a competition's category and fee, corrects a ribbon and pay
   // A ribbon recorded by mistake is corrected.
   await category.getByLabel('Ribbon for Lucía García').selectOption('red');
   await category.getByRole('button', { name: 'Record result of Lucía García' }).click();
-  await expect(category.getByRole('row', { name: /Lucía García/ })).toContainText('2nd place (red)');
+  await expect(category.getByRole('row', { name: /Lucía García/ })).toContainText(
+    '2nd place (red)',
+  );
   await category.getByRole('button', { name: 'Change result of Lucía García' }).click();
   await category.getByLabel('Ribbon for Lucía García').selectOption('blue');
   await category.getByRole('button', { name: 'Save result of Lucía García' }).click();
-  await expect(category.getByRole('row', { name: /Lucía García/ })).toContainText('1st place (blue)');
+  await expect(category.getByRole('row', { name: /Lucía García/ })).toContainText(
+    '1st place (blue)',
+  );
 
   const payments = page.getByRole('region', { name: 'Payments' });
   await expect(payments).toContainText('Expected€30.00Paid€0.00Pending€30.00');
@@ -90,7 +94,9 @@ test('a manager charges one student once, then cancels the charge after confirmi
   await expect(row).toContainText('pending');
   await row.getByRole('button', { name: 'Cancel charge' }).click();
   await row.getByRole('button', { name: 'Yes, cancel charge' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'The payment was cancelled.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The payment was cancelled.' }),
+  ).toBeVisible();
   await expect(row).toContainText('cancelled');
 });
 

@@ -240,9 +240,7 @@ export function CompetitionForm({
                 options={FEE_APPLIES_TO}
                 value={fee.applies_to}
                 errors={errors}
-                onChange={(e) =>
-                  setFee(i, { applies_to: e.target.value as FeeRow['applies_to'] })
-                }
+                onChange={(e) => setFee(i, { applies_to: e.target.value as FeeRow['applies_to'] })}
               />
             </div>
             <div className="actions">
@@ -253,9 +251,7 @@ export function CompetitionForm({
                   checked={fee.is_required}
                   onChange={(e) => setFee(i, { is_required: e.target.checked })}
                 />
-                <label htmlFor={`fee-${i}-required`}>
-                  Fee {i + 1} charged on entry
-                </label>
+                <label htmlFor={`fee-${i}-required`}>Fee {i + 1} charged on entry</label>
               </span>
               <button
                 type="button"
@@ -279,11 +275,7 @@ export function CompetitionForm({
       <FormErrorSummary error={save.error} />
       <div className="actions">
         <button type="submit" disabled={save.isPending}>
-          {save.isPending
-            ? 'Saving…'
-            : competition
-              ? 'Save competition'
-              : 'Create competition'}
+          {save.isPending ? 'Saving…' : competition ? 'Save competition' : 'Create competition'}
         </button>
         <button type="button" className="plain-button" onClick={onCancel}>
           Cancel

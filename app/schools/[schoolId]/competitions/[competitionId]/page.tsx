@@ -29,7 +29,8 @@ import {
 import { NotAllowed, todayIn, useSchool } from '../../school-context';
 import { CompetitionForm, type Competition } from '../competition-form';
 
-type CompetitionPayment = inferRouterOutputs<AppRouter>['competitionPayments']['list']['data'][number];
+type CompetitionPayment =
+  inferRouterOutputs<AppRouter>['competitionPayments']['list']['data'][number];
 type Result = Competition['results'][number];
 
 /** Entries change the competition, its departure order and its fee payments. */
@@ -389,8 +390,7 @@ function ResultCell({
             className="small"
             disabled={!ribbon || pending}
             onClick={() =>
-              ribbon &&
-              correct.mutate({ schoolId, competitionId, resultId: result.id, ribbon })
+              ribbon && correct.mutate({ schoolId, competitionId, resultId: result.id, ribbon })
             }
           >
             Save<span className="visually-hidden"> result of {rider}</span>
@@ -573,11 +573,7 @@ function CompetitionPayments({ competitionId }: { competitionId: string }) {
           </button>
         </nav>
       )}
-      <Dialog
-        title="Pay competition fee"
-        open={paying !== null}
-        onClose={() => setPaying(null)}
-      >
+      <Dialog title="Pay competition fee" open={paying !== null} onClose={() => setPaying(null)}>
         {paying && <PayForm payment={paying} onDone={() => setPaying(null)} />}
       </Dialog>
     </section>
