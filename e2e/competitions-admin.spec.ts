@@ -9,17 +9,17 @@ test("an owner edits a competition's category and fee, corrects a ribbon and pay
   await openSection(page, 'Competitions');
   await page.getByRole('button', { name: 'New competition' }).click();
   const created = page.getByRole('form', { name: 'New competition' });
-  await created.getByLabel('Name').fill(name);
+  await created.getByLabel('Name', { exact: true }).fill(name);
   await created.getByLabel('Date').fill('2031-05-10');
-  await created.getByLabel('Category 1').fill('Dressage');
+  await created.getByLabel('Category 1', { exact: true }).fill('Dressage');
   await created.getByLabel('Fee 1 amount').fill('20');
   await created.getByRole('button', { name: 'Create competition' }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit competition' }).click();
   const edit = page.getByRole('form', { name: 'Edit competition' });
-  await expect(edit.getByLabel('Category 1')).toHaveValue('Dressage');
-  await edit.getByLabel('Category 1').fill('Dressage A');
+  await expect(edit.getByLabel('Category 1', { exact: true })).toHaveValue('Dressage');
+  await edit.getByLabel('Category 1', { exact: true }).fill('Dressage A');
   await edit.getByLabel('Fee 1 amount').fill('30');
   await screenshot(page, testInfo, 'competition-edit');
   await edit.getByRole('button', { name: 'Save competition' }).click();
