@@ -106,13 +106,13 @@ test('the reports page shows the attendance report beside the financial charts',
   await signInToSchool(page, 'manager@demo.school');
   await openSection(page, 'Reports');
   await expect(page.getByRole('img', { name: /Income per month/ })).toBeVisible();
-  const attendance = page.getByRole('region', { name: 'Attendance' });
+  const attendance = page.getByRole('region', { name: 'Attendance report' });
   await expect(
     attendance
       .getByRole('img', { name: /Attendance records by status/ })
       .or(attendance.getByText('No attendance recorded in this range.')),
   ).toBeVisible();
-  await screenshot(page, testInfo, 'reports');
+  await screenshot(page, testInfo, 'attendance-report');
 });
 
 test('a viewer is offered no create, edit, delete or pay buttons on these screens', async ({

@@ -13,8 +13,8 @@ function yearAgo(today: string) {
 }
 
 /**
- * The school's reports over one date range: the financial report (income by month, kind and
- * method, receivables, top debtors) and the attendance report (by status and per class).
+ * The financial report (income by month, kind and method, receivables, top debtors) and,
+ * over the same date range, the attendance report (by status and per class).
  */
 export default function ReportsPage() {
   const { school, schoolId, may } = useSchool();
@@ -37,9 +37,9 @@ export default function ReportsPage() {
   return (
     <>
       <div className="page-head">
-        <h1>Reports</h1>
+        <h1>Financial report</h1>
         <a className="button plain-button small" href={csv} download>
-          Financial report (CSV)
+          Download CSV
         </a>
       </div>
       <form
@@ -64,8 +64,7 @@ export default function ReportsPage() {
           onChange={(e) => setEnd(e.target.value)}
         />
       </form>
-      <h2>Finances</h2>
-      {!r && <QueryState what="the financial report" query={report} />}
+      {!r && <QueryState what="the report" query={report} />}
       {r && (
         <>
           <ul className="stat-grid plain">
@@ -184,7 +183,7 @@ function AttendanceReport({ start, end }: { start: string; end: string }) {
   const percent = (value: number) => `${value}%`;
   return (
     <section aria-labelledby="attendance-heading">
-      <h2 id="attendance-heading">Attendance</h2>
+      <h2 id="attendance-heading">Attendance report</h2>
       {!a && <QueryState what="the attendance report" query={report} />}
       {a && a.totals.records === 0 && <Empty>No attendance recorded in this range.</Empty>}
       {a && a.totals.records > 0 && (
