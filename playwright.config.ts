@@ -10,11 +10,17 @@ export default defineConfig({
   retries: 0,
   workers: 1,
   reporter: 'list',
-  // The same tests at a desktop width and at a phone's 375 px; settings change global state and headers do not
-  // depend on the width, so those run once.
+  // The same tests at a desktop width and at a phone's 375 px; administration changes global
+  // state (settings, suspended users) and headers do not depend on the width, so those run
+  // once: admin-settings, security and tests tagged @desktop-only.
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }, testIgnore: /admin-settings|security/ },
+    {
+      name: 'mobile',
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+      testIgnore: /admin-settings|security/,
+      grepInvert: /@desktop-only/,
+    },
   ],
   use: {
     baseURL,

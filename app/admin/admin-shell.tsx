@@ -10,6 +10,8 @@ import { useRedirectOnUnauthorized } from '../use-signed-in';
 
 const LINKS = [
   { href: '/admin', label: 'Overview' },
+  { href: '/admin/organizations', label: 'Organizations' },
+  { href: '/admin/users', label: 'Users' },
   { href: '/admin/settings', label: 'Settings' },
   { href: '/admin/emails', label: 'E-mail previews' },
   { href: '/admin/mail', label: 'Mail outbox' },

@@ -106,6 +106,7 @@ describe('permissionForRoute', () => {
     ['POST', `${S}/competitions/{competitionId}/entries/recalculate-order`, 'competitions.create'],
     ['GET', `${S}/competitions/{competitionId}/results`, 'competitions.view'],
     ['POST', `${S}/competitions/{competitionId}/results`, 'competitions.create'],
+    ['PUT', `${S}/competitions/{competitionId}/results/{resultId}`, 'competitions.edit'],
     // The school's own profile belongs to its owners.
     ['PUT', S, 'members.edit'],
   ])('%s %s → %s', (method, path, permission) => {

@@ -219,3 +219,38 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/results', () 
     expect((await app.request('GET', s.base)).status).toBe(401);
   });
 });
+
+describe('PUT /api/schools/{schoolId}/competitions/{competitionId}/results/{resultId}', () => {
+  async function recorded() {
+    const s = await setup();
+    const created = await app.request('POST', s.base, { token: s.token, body: { entry_id: s.entry.id, ribbon: 'red', notes: 'Clear round' } });
+    return { ...s, result: created.body.data, url: `${s.base}/${created.body.data.id}` };
+  }
+
+  it('corrects the ribbon, the position following it, and keeps what was not sent', async () => {
+    const s = await recorded();
+
+    const res = await app.request('PUT', s.url, { token: await tokenOf('manager'), body: { ribbon: 'participation' } });
+
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ ...s.result, ribbon: 'participation', ribbon_label: 'Participation', position: null, updated_at: expect.stringMatching(ISO_TIMESTAMP) });
+    const notes = await app.request('PUT', s.url, { token: s.token, body: { ribbon: 'blue', notes: null } });
+    expect(notes.body.data).toMatchObject({ ribbon: 'blue', position: 1, notes: null, category: 'Seniors', entry_id: s.entry.id });
+  });
+
+  it('validates the ribbon; 403 to viewers and instructors; 404 for a result of another competition or a malformed id', async () => {
+    const s = await recorded();
+    expect422(await app.request('PUT', s.url, { token: s.token, body: { ribbon: 'gold' } }), 'ribbon', 'The selected ribbon is invalid.');
+    expect((await app.request('PUT', s.url, { body: { ribbon: 'blue' } })).status).toBe(401);
+    for (const role of ['viewer', 'instructor'] as const) {
+      expect((await app.request('PUT', s.url, { token: await tokenOf(role), body: { ribbon: 'blue' } })).status, role).toBe(403);
+    }
+    const other = await c.competition(s.schoolId, { name: 'Other cup' });
+    const elsewhere = `/api/schools/${s.schoolId}/competitions/${other.id}/results/${s.result.id}`;
+    for (const url of [elsewhere, `${s.base}/nope`, `${s.base}/${MISSING_UUID}`]) {
+      expect((await app.request('PUT', url, { token: s.token, body: { ribbon: 'blue' } })).status, url).toBe(404);
+    }
+    const [row] = await app.db.select().from(competitionResults).where(eq(competitionResults.id, s.result.id));
+    expect(row).toMatchObject({ ribbon: 'red', position: 2 });
+  });
+});

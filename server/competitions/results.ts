@@ -2,10 +2,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { competitionEntries, competitionResults, horses, RIBBONS, students } from '@/db/schema';
-import { invalidField, registerUniqueField } from '../errors';
+import { invalidField, notFound, registerUniqueField } from '../errors';
 import { router, schoolProcedure } from '../trpc/init';
+import { pathId } from '../schools/params';
 import { optionalText } from '../schools/record-fields';
 import { timestampsOut } from '../schools/records';
+import { isUuid } from '../validation';
 import { competitionIdInput, findCompetition, lockCompetition } from './competition-records';
 import { ribbonLabel, ribbonPosition } from './ribbons';
 
@@ -133,6 +135,9 @@ async function recordResult(
   });
 }
 
+/** PUT: a recorded result's ribbon (its position follows) or notes. */
+const resultUpdateFields = resultFields.pick({ ribbon: true, notes: true }).partial();
+
 const BASE = '/schools/{schoolId}/competitions/{competitionId}/results';
 const TAGS = ['Competition results'];
 
@@ -171,6 +176,46 @@ export const competitionResultsRouter = router({
       const { schoolId: _, competitionId, ...fields } = input;
       const created = await recordResult(ctx.db, ctx.school.id, competitionId, fields);
       const [result] = await competitionResultsOf(ctx.db, ctx.school.id, created.competitionId, created.id);
+      return { data: result! };
+    }),
+
+  update: schoolProcedure('competitions.edit')
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: `${BASE}/{resultId}`,
+        tags: TAGS,
+        summary: 'Correct a result (fields given)',
+        description: 'A changed ribbon moves the position with it; entry, category and horse stay.',
+      },
+    })
+    .input(competitionIdInput.extend({ resultId: pathId }).extend(resultUpdateFields.shape))
+    .output(z.object({ data: resultSchema }))
+    .mutation(async ({ ctx, input }) => {
+      const competition = await ctx.db.transaction(async (tx) => {
+        const locked = await lockCompetition(tx, ctx.school.id, input.competitionId, 'no key update');
+        const [updated] = isUuid(input.resultId)
+          ? await tx
+              .update(competitionResults)
+              .set({
+                ribbon: input.ribbon,
+                position: input.ribbon === undefined ? undefined : ribbonPosition(input.ribbon),
+                notes: input.notes,
+                updatedAt: sql`now()`,
+              })
+              .where(
+                and(
+                  eq(competitionResults.schoolId, ctx.school.id),
+                  eq(competitionResults.competitionId, locked.id),
+                  eq(competitionResults.id, input.resultId),
+                ),
+              )
+              .returning({ id: competitionResults.id })
+          : [];
+        if (!updated) throw notFound('Result');
+        return locked;
+      });
+      const [result] = await competitionResultsOf(ctx.db, ctx.school.id, competition.id, input.resultId);
       return { data: result! };
     }),
 });

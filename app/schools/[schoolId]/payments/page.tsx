@@ -35,6 +35,7 @@ export default function PaymentsPage() {
   const [status, setStatus] = useState<(typeof STATUS_FILTERS)[number]>('');
   const [page, setPage] = useState(1);
   const [paying, setPaying] = useState<Payment | null>(null);
+  const [charging, setCharging] = useState(false);
   const payments = useQuery({
     ...trpc.payments.list.queryOptions({
       schoolId,
@@ -61,15 +62,22 @@ export default function PaymentsPage() {
     <>
       <div className="page-head">
         <h1>Payments</h1>
-        {may('reports.view') && (
-          <a
-            className="button plain-button small"
-            href={`/api/schools/${schoolId}/reports/financial?format=csv`}
-            download
-          >
-            Financial report (CSV)
-          </a>
-        )}
+        <div className="actions">
+          {may('payments.create') && (
+            <button type="button" className="small" onClick={() => setCharging(true)}>
+              New charge
+            </button>
+          )}
+          {may('reports.view') && (
+            <a
+              className="button plain-button small"
+              href={`/api/schools/${schoolId}/reports/financial?format=csv`}
+              download
+            >
+              Financial report (CSV)
+            </a>
+          )}
+        </div>
       </div>
       {may('payments.create') && <MonthlyCharges />}
       <div className="toolbar">
@@ -173,6 +181,9 @@ export default function PaymentsPage() {
           </button>
         </nav>
       )}
+      <Dialog title="New charge" open={charging} onClose={() => setCharging(false)}>
+        <ChargeForm onDone={() => setCharging(false)} />
+      </Dialog>
       <Dialog title="Register payment" open={paying !== null} onClose={() => setPaying(null)}>
         {paying && (
           <PayForm payment={paying} currency={school.currency} onDone={() => setPaying(null)} />
@@ -255,6 +266,157 @@ function PayForm({
       <div className="actions">
         <button type="submit" disabled={pay.isPending}>
           {pay.isPending ? 'Saving…' : 'Confirm payment'}
+        </button>
+        <button type="button" className="plain-button" onClick={onDone}>
+          Close
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const CONCEPTS = [
+  { value: 'other', label: 'other' },
+  { value: 'tuition', label: 'tuition' },
+  { value: 'enrollment_fee', label: 'enrollment fee' },
+] as const;
+
+/** One charge for one student (a pending payment), besides the monthly tuition. */
+function ChargeForm({ onDone }: { onDone: () => void }) {
+  const { school, schoolId } = useSchool();
+  const trpc = useTRPC();
+  const toast = useToast();
+  const showError = useErrorToast({ inline: true });
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [studentId, setStudentId] = useState('');
+  const [concept, setConcept] = useState<(typeof CONCEPTS)[number]['value']>('other');
+  const [description, setDescription] = useState('');
+  const [amount, setAmount] = useState('');
+  const [dueDate, setDueDate] = useState(todayIn(school.timezone));
+  const [period, setPeriod] = useState('');
+  const students = useQuery({
+    ...trpc.students.list.queryOptions({
+      schoolId,
+      status: 'active',
+      per_page: 50,
+      ...(search.trim() ? { search: search.trim() } : {}),
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const create = useMutation(
+    trpc.payments.create.mutationOptions({
+      onSuccess: async (result) => {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() }),
+        ]);
+        toast(
+          'success',
+          `Charged ${result.data.student.full_name} ${money(result.data.amount, result.data.currency)}.`,
+        );
+        onDone();
+      },
+      onError: showError,
+    }),
+  );
+  const errors = fieldErrorsOf(create.error);
+  const found = students.data?.data ?? [];
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate({
+      schoolId,
+      student_id: studentId,
+      concept,
+      description: description || null,
+      amount: Number(amount),
+      due_date: dueDate,
+      ...(concept === 'tuition' && period ? { period } : {}),
+    });
+  }
+  return (
+    <form onSubmit={submit} aria-label="New charge">
+      <TextField
+        label="Find a student"
+        name="search"
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      <SelectField
+        label="Student"
+        name="student_id"
+        required
+        errors={errors}
+        value={studentId}
+        onChange={(e) => setStudentId(e.target.value)}
+        options={[
+          {
+            value: '',
+            label: students.isPending
+              ? 'Loading…'
+              : found.length === 0
+                ? 'No student found'
+                : 'Choose a student',
+          },
+          ...found.map((s) => ({ value: s.id, label: s.full_name })),
+        ]}
+      />
+      <div className="form-grid">
+        <SelectField
+          label="Concept"
+          name="concept"
+          options={CONCEPTS}
+          value={concept}
+          errors={errors}
+          onChange={(e) => setConcept(e.target.value as (typeof CONCEPTS)[number]['value'])}
+        />
+        <TextField
+          label="Amount"
+          name="amount"
+          type="number"
+          min="0"
+          step="0.01"
+          inputMode="decimal"
+          required
+          value={amount}
+          errors={errors}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+      </div>
+      <TextField
+        label="Description"
+        name="description"
+        value={description}
+        errors={errors}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <div className="form-grid">
+        <TextField
+          label="Due on"
+          name="due_date"
+          type="date"
+          required
+          value={dueDate}
+          errors={errors}
+          onChange={(e) => setDueDate(e.target.value)}
+        />
+        {concept === 'tuition' && (
+          <TextField
+            label="Period"
+            name="period"
+            type="month"
+            hint="The month this tuition is for; by default the due date's."
+            value={period}
+            errors={errors}
+            onChange={(e) => setPeriod(e.target.value)}
+          />
+        )}
+      </div>
+      <FormErrorSummary error={create.error} />
+      <div className="actions">
+        <button type="submit" disabled={create.isPending || !studentId}>
+          {create.isPending ? 'Saving…' : 'Create charge'}
         </button>
         <button type="button" className="plain-button" onClick={onDone}>
           Close

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../trpc';
-import { BarChart, fieldErrorsOf, money, QueryState, TextField } from '../../../ui';
+import { BarChart, Empty, fieldErrorsOf, money, QueryState, TextField } from '../../../ui';
 import { NotAllowed, todayIn, useSchool } from '../school-context';
 
 /** The first day of the month eleven months before `today`'s. */
@@ -12,7 +12,10 @@ function yearAgo(today: string) {
   return new Date(Date.UTC(year, month - 12, 1)).toISOString().slice(0, 10);
 }
 
-/** The financial report: income by month, kind and method, receivables and top debtors. */
+/**
+ * The financial report (income by month, kind and method, receivables, top debtors) and,
+ * over the same date range, the attendance report (by status and per class).
+ */
 export default function ReportsPage() {
   const { school, schoolId, may } = useSchool();
   const trpc = useTRPC();
@@ -159,6 +162,93 @@ export default function ReportsPage() {
           </section>
         </>
       )}
+      {may('attendance.view') && start && end && <AttendanceReport start={start} end={end} />}
     </>
+  );
+}
+
+const STATUSES = ['present', 'late', 'absent', 'excused'] as const;
+
+/** Attendance over the range: how many of each status, and the rate of each class. */
+function AttendanceReport({ start, end }: { start: string; end: string }) {
+  const { schoolId } = useSchool();
+  const trpc = useTRPC();
+  const report = useQuery({
+    ...trpc.attendance.report.queryOptions({ schoolId, start_date: start, end_date: end }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const a = report.data?.data;
+  const count = (value: number) => String(value);
+  const percent = (value: number) => `${value}%`;
+  return (
+    <section aria-labelledby="attendance-heading">
+      <h2 id="attendance-heading">Attendance report</h2>
+      {!a && <QueryState what="the attendance report" query={report} />}
+      {a && a.totals.records === 0 && <Empty>No attendance recorded in this range.</Empty>}
+      {a && a.totals.records > 0 && (
+        <>
+          <div className="grid">
+            <section className="card" aria-labelledby="by-status-heading">
+              <h3 id="by-status-heading">By status</h3>
+              <p className="muted">
+                {a.totals.records} records, attendance rate {percent(a.totals.attendance_rate)}
+              </p>
+              <BarChart
+                label="Attendance records by status"
+                bars={STATUSES.map((status) => ({
+                  key: status,
+                  label: status,
+                  value: a.totals[status],
+                }))}
+                format={count}
+              />
+            </section>
+            <section className="card" aria-labelledby="by-class-heading">
+              <h3 id="by-class-heading">Rate per class</h3>
+              <BarChart
+                label="Attendance rate per class"
+                bars={a.by_class.map((c) => ({
+                  key: c.class_name,
+                  label: c.class_name.length > 6 ? `${c.class_name.slice(0, 5)}…` : c.class_name,
+                  value: c.attendance_rate,
+                }))}
+                format={percent}
+              />
+            </section>
+          </div>
+          <div className="card table-wrap">
+            <table aria-label="Attendance per class">
+              <thead>
+                <tr>
+                  <th scope="col">Class</th>
+                  {STATUSES.map((status) => (
+                    <th key={status} scope="col" className="hide-narrow">
+                      {status}
+                    </th>
+                  ))}
+                  <th scope="col">Records</th>
+                  <th scope="col">Rate</th>
+                </tr>
+              </thead>
+              <tbody>
+                {a.by_class.map((c) => (
+                  <tr key={c.class_id}>
+                    <th scope="row">{c.class_name}</th>
+                    {STATUSES.map((status) => (
+                      <td key={status} className="hide-narrow">
+                        {c[status]}
+                      </td>
+                    ))}
+                    <td>{c.records}</td>
+                    <td>{percent(c.attendance_rate)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
   );
 }

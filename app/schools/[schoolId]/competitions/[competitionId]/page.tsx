@@ -1,21 +1,37 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import Link from 'next/link';
-import { useParams } from 'next/navigation';
+import { useParams, useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import type { AppRouter } from '@/server/router';
 import { useTRPC } from '../../../../trpc';
 import {
   FormErrorSummary,
   ConfirmButton,
+  Dialog,
+  Empty,
   fieldErrorsOf,
   money,
   QueryState,
   SelectField,
+  TextField,
   useToast,
   useErrorToast,
 } from '../../../../ui';
-import { NotAllowed, useSchool } from '../../school-context';
+import { NotAllowed, todayIn, useSchool } from '../../school-context';
+import { CompetitionForm, type Competition } from '../competition-form';
+
+type CompetitionPayment =
+  inferRouterOutputs<AppRouter>['competitionPayments']['list']['data'][number];
+type Result = Competition['results'][number];
 
 /** Entries change the competition, its departure order and its fee payments. */
 function invalidateCompetition(queryClient: QueryClient, trpc: ReturnType<typeof useTRPC>) {
@@ -26,11 +42,16 @@ function invalidateCompetition(queryClient: QueryClient, trpc: ReturnType<typeof
   ]);
 }
 
-/** A competition: its fees and, per category, the entries in departure order. */
+/**
+ * A competition: its fees, per category the entries in departure order with their results,
+ * and its payments; editing and deleting it for those who may.
+ */
 export default function CompetitionPage() {
   const { competitionId } = useParams<{ competitionId: string }>();
   const { school, schoolId, may } = useSchool();
   const trpc = useTRPC();
+  const router = useRouter();
+  const [editing, setEditing] = useState(false);
   const toast = useToast();
   const showError = useErrorToast();
   const queryClient = useQueryClient();
@@ -53,6 +74,18 @@ export default function CompetitionPage() {
       onSuccess: async () => {
         await refresh();
         toast('success', 'The entry was cancelled.');
+      },
+      onError: showError,
+    }),
+  );
+
+  const remove = useMutation(
+    trpc.competitions.remove.mutationOptions({
+      onSuccess: async (result) => {
+        toast('success', result.message);
+        router.push(`/schools/${schoolId}/competitions`);
+        // Only the list: the deleted competition's own queries would answer 404.
+        await queryClient.invalidateQueries({ queryKey: trpc.competitions.list.pathKey() });
       },
       onError: showError,
     }),
@@ -84,8 +117,28 @@ export default function CompetitionPage() {
               Recalculate order
             </button>
           )}
+          {may('competitions.edit') && !editing && (
+            <button type="button" className="plain-button small" onClick={() => setEditing(true)}>
+              Edit competition
+            </button>
+          )}
+          {may('competitions.delete') && (
+            <ConfirmButton
+              label="Delete competition"
+              question={`Delete ${c.name} with its entries, results and payments?`}
+              disabled={remove.isPending}
+              onConfirm={() => remove.mutate({ schoolId, competitionId: c.id })}
+            />
+          )}
         </div>
       </div>
+      {editing && (
+        <CompetitionForm
+          competition={c}
+          onCancel={() => setEditing(false)}
+          onSaved={() => setEditing(false)}
+        />
+      )}
       <p className="muted">
         {c.date} · {c.location ?? 'No location'} · {c.status}
       </p>
@@ -100,9 +153,9 @@ export default function CompetitionPage() {
             .join(' · ')}
         </p>
       )}
-      {may('payments.view') && <PaymentSummary competitionId={c.id} />}
       {open && may('competitions.create') && (
-        <EntryForm competitionId={c.id} categories={c.categories} />
+        // Remounted when the categories are edited, so that it never offers a removed one.
+        <EntryForm key={c.categories.join('\n')} competitionId={c.id} categories={c.categories} />
       )}
       {c.categories.map((category) => {
         const entries = c.entries
@@ -140,7 +193,7 @@ export default function CompetitionPage() {
                             competitionId={c.id}
                             entryId={e.id}
                             rider={e.student.full_name}
-                            label={c.results.find((r) => r.entry_id === e.id)?.ribbon_label ?? null}
+                            result={c.results.find((r) => r.entry_id === e.id) ?? null}
                           />
                         </td>
                         <td>
@@ -164,6 +217,7 @@ export default function CompetitionPage() {
           </section>
         );
       })}
+      {may('payments.view') && <CompetitionPayments competitionId={c.id} />}
     </>
   );
 }
@@ -258,35 +312,60 @@ const RIBBONS = [
   'participation',
 ] as const;
 
-/** An entry's result, or for those who may record it a ribbon picker. */
+/**
+ * An entry's result: for those who may record it a ribbon picker, and once recorded, for those
+ * who may edit, a way to correct the ribbon.
+ */
 function ResultCell({
   competitionId,
   entryId,
   rider,
-  label,
+  result,
 }: {
   competitionId: string;
   entryId: string;
   rider: string;
-  label: string | null;
+  result: Result | null;
 }) {
   const { schoolId, may } = useSchool();
   const trpc = useTRPC();
   const toast = useToast();
   const showError = useErrorToast();
   const queryClient = useQueryClient();
-  const [ribbon, setRibbon] = useState<(typeof RIBBONS)[number] | ''>('');
-  const record = useMutation(
-    trpc.competitionResults.create.mutationOptions({
-      onSuccess: async (result) => {
-        await invalidateCompetition(queryClient, trpc);
-        toast('success', `${rider}: ${result.data.ribbon_label}.`);
-      },
-      onError: showError,
-    }),
-  );
-  if (label) return <span>{label}</span>;
-  if (!may('competitions.create')) return <span className="muted">—</span>;
+  const [changing, setChanging] = useState(false);
+  const [ribbon, setRibbon] = useState<(typeof RIBBONS)[number] | ''>(result?.ribbon ?? '');
+  const saved = {
+    onSuccess: async (saved: { data: Result }) => {
+      await invalidateCompetition(queryClient, trpc);
+      setChanging(false);
+      toast('success', `${rider}: ${saved.data.ribbon_label}.`);
+    },
+    onError: showError,
+  };
+  const record = useMutation(trpc.competitionResults.create.mutationOptions(saved));
+  const correct = useMutation(trpc.competitionResults.update.mutationOptions(saved));
+
+  if (result && !changing) {
+    return (
+      <span className="actions">
+        <span>{result.ribbon_label}</span>
+        {may('competitions.edit') && (
+          <button
+            type="button"
+            className="plain-button small"
+            onClick={() => {
+              setRibbon(result.ribbon);
+              setChanging(true);
+            }}
+          >
+            Change<span className="visually-hidden"> result of {rider}</span>
+          </button>
+        )}
+      </span>
+    );
+  }
+  if (!result && !may('competitions.create')) return <span className="muted">—</span>;
+  const pending = record.isPending || correct.isPending;
   return (
     <span className="actions">
       <label className="visually-hidden" htmlFor={`ribbon-${entryId}`}>
@@ -304,40 +383,275 @@ function ResultCell({
           </option>
         ))}
       </select>
-      <button
-        type="button"
-        className="small"
-        disabled={!ribbon || record.isPending}
-        onClick={() =>
-          ribbon && record.mutate({ schoolId, competitionId, entry_id: entryId, ribbon })
-        }
-      >
-        Record<span className="visually-hidden"> result of {rider}</span>
-      </button>
+      {result ? (
+        <>
+          <button
+            type="button"
+            className="small"
+            disabled={!ribbon || pending}
+            onClick={() =>
+              ribbon && correct.mutate({ schoolId, competitionId, resultId: result.id, ribbon })
+            }
+          >
+            Save<span className="visually-hidden"> result of {rider}</span>
+          </button>
+          <button type="button" className="plain-button small" onClick={() => setChanging(false)}>
+            Cancel
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="small"
+          disabled={!ribbon || pending}
+          onClick={() =>
+            ribbon && record.mutate({ schoolId, competitionId, entry_id: entryId, ribbon })
+          }
+        >
+          Record<span className="visually-hidden"> result of {rider}</span>
+        </button>
+      )}
     </span>
   );
 }
 
-/** What the competition's fees are expected to bring, and how much of it is paid. */
-function PaymentSummary({ competitionId }: { competitionId: string }) {
-  const { school, schoolId } = useSchool();
+const PAYMENT_STATUSES = ['', 'pending', 'paid', 'cancelled', 'refunded'] as const;
+const PAYMENT_METHODS = ['cash', 'transfer', 'card'] as const;
+
+/**
+ * The competition's payments: what its fees are expected to bring and how much is paid, the
+ * list by status, paying one in a dialog and cancelling one after a confirmation.
+ */
+function CompetitionPayments({ competitionId }: { competitionId: string }) {
+  const { school, schoolId, may } = useSchool();
   const trpc = useTRPC();
+  const toast = useToast();
+  const showError = useErrorToast();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<(typeof PAYMENT_STATUSES)[number]>('');
+  const [page, setPage] = useState(1);
+  const [paying, setPaying] = useState<CompetitionPayment | null>(null);
   const summary = useQuery(
     trpc.competitionPayments.summary.queryOptions({ schoolId, competitionId }),
   );
-  if (!summary.data) return <QueryState what="the payment summary" query={summary} />;
-  const s = summary.data.data;
+  const payments = useQuery({
+    ...trpc.competitionPayments.list.queryOptions({
+      schoolId,
+      competitionId,
+      page,
+      per_page: 20,
+      ...(status ? { status } : {}),
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const cancel = useMutation(
+    trpc.competitionPayments.remove.mutationOptions({
+      onSuccess: async (result) => {
+        await queryClient.invalidateQueries({ queryKey: trpc.competitionPayments.pathKey() });
+        toast('success', result.message);
+      },
+      onError: showError,
+    }),
+  );
+  const format = (amount: number) => money(amount, school.currency);
+  const s = summary.data?.data;
+  const meta = payments.data?.meta;
+
   return (
     <section className="card" aria-labelledby="competition-payments-heading">
       <h2 id="competition-payments-heading">Payments</h2>
-      <dl className="details">
-        <dt>Expected</dt>
-        <dd>{money(s.total_expected, school.currency)}</dd>
-        <dt>Paid</dt>
-        <dd>{money(s.total_paid, school.currency)}</dd>
-        <dt>Pending</dt>
-        <dd>{money(s.total_pending, school.currency)}</dd>
-      </dl>
+      {!s && <QueryState what="the payment summary" query={summary} />}
+      {s && (
+        <>
+          <dl className="details">
+            <dt>Expected</dt>
+            <dd>{format(s.total_expected)}</dd>
+            <dt>Paid</dt>
+            <dd>{format(s.total_paid)}</dd>
+            <dt>Pending</dt>
+            <dd>{format(s.total_pending)}</dd>
+          </dl>
+          <p className="muted">
+            {s.by_status.map((row) => `${row.count} ${row.status}`).join(' · ')}
+          </p>
+        </>
+      )}
+      <div className="toolbar">
+        <SelectField
+          label="Payment status"
+          name="status"
+          options={PAYMENT_STATUSES.map((value) => ({ value, label: value || 'all' }))}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as (typeof PAYMENT_STATUSES)[number]);
+            setPage(1);
+          }}
+        />
+      </div>
+      {!payments.data && <QueryState what="the payments" query={payments} />}
+      {payments.data && payments.data.data.length === 0 && (
+        <Empty>No payments{status ? ` with status ${status}` : ''}.</Empty>
+      )}
+      {payments.data && payments.data.data.length > 0 && (
+        <div className="table-wrap">
+          <table aria-label="Competition payments" aria-busy={payments.isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">Rider</th>
+                <th scope="col">Concept</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.data.data.map((p) => {
+                const what = `${p.student.full_name}, ${p.concept_detail ?? p.concept}`;
+                return (
+                  <tr key={p.id}>
+                    <td>{p.student.full_name}</td>
+                    <td>{p.concept_detail ?? p.concept.replace('_', ' ')}</td>
+                    <td>{format(p.amount)}</td>
+                    <td>
+                      <span className={`badge ${p.status}`}>{p.status}</span>
+                      {p.receipt_number && <span className="muted"> {p.receipt_number}</span>}
+                    </td>
+                    <td>
+                      {p.status === 'pending' && (
+                        <div className="actions">
+                          {may('payments.create') && (
+                            <button
+                              type="button"
+                              className="small"
+                              aria-label={`Pay ${what}`}
+                              onClick={() => setPaying(p)}
+                            >
+                              Pay
+                            </button>
+                          )}
+                          {may('payments.delete') && (
+                            <ConfirmButton
+                              label="Cancel payment"
+                              question={`Cancel the payment of ${what}?`}
+                              onConfirm={() =>
+                                cancel.mutate({ schoolId, competitionId, paymentId: p.id })
+                              }
+                            />
+                          )}
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {meta && meta.last_page > 1 && (
+        <nav className="pager" aria-label="Payment pages">
+          <button
+            type="button"
+            className="plain-button small"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            Previous
+          </button>
+          <span>
+            Page {meta.current_page} of {meta.last_page}
+          </span>
+          <button
+            type="button"
+            className="plain-button small"
+            disabled={page >= meta.last_page}
+            onClick={() => setPage(page + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+      <Dialog title="Pay competition fee" open={paying !== null} onClose={() => setPaying(null)}>
+        {paying && <PayForm payment={paying} onDone={() => setPaying(null)} />}
+      </Dialog>
     </section>
+  );
+}
+
+function PayForm({ payment, onDone }: { payment: CompetitionPayment; onDone: () => void }) {
+  const { school, schoolId } = useSchool();
+  const trpc = useTRPC();
+  const toast = useToast();
+  const showError = useErrorToast({ inline: true });
+  const queryClient = useQueryClient();
+  const [method, setMethod] = useState<(typeof PAYMENT_METHODS)[number]>('cash');
+  const [paidDate, setPaidDate] = useState(todayIn(school.timezone));
+  const [receipt, setReceipt] = useState('');
+  const pay = useMutation(
+    trpc.competitionPayments.pay.mutationOptions({
+      onSuccess: async () => {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.competitionPayments.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() }),
+        ]);
+        toast('success', `Payment of ${payment.student.full_name} registered.`);
+        onDone();
+      },
+      onError: showError,
+    }),
+  );
+  const errors = fieldErrorsOf(pay.error);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    pay.mutate({
+      schoolId,
+      competitionId: payment.competition_id,
+      paymentId: payment.id,
+      payment_method: method,
+      paid_date: paidDate,
+      receipt_number: receipt || null,
+    });
+  }
+  return (
+    <form onSubmit={submit}>
+      <p>
+        {payment.student.full_name} · {payment.concept_detail ?? payment.concept} ·{' '}
+        <strong>{money(payment.amount, school.currency)}</strong>
+      </p>
+      <SelectField
+        label="Payment method"
+        name="payment_method"
+        options={PAYMENT_METHODS}
+        value={method}
+        errors={errors}
+        onChange={(e) => setMethod(e.target.value as (typeof PAYMENT_METHODS)[number])}
+      />
+      <TextField
+        label="Paid on"
+        name="paid_date"
+        type="date"
+        value={paidDate}
+        errors={errors}
+        onChange={(e) => setPaidDate(e.target.value)}
+      />
+      <TextField
+        label="Receipt number"
+        name="receipt_number"
+        value={receipt}
+        errors={errors}
+        onChange={(e) => setReceipt(e.target.value)}
+      />
+      <FormErrorSummary error={pay.error} />
+      <div className="actions">
+        <button type="submit" disabled={pay.isPending}>
+          {pay.isPending ? 'Saving…' : 'Confirm payment'}
+        </button>
+        <button type="button" className="plain-button" onClick={onDone}>
+          Close
+        </button>
+      </div>
+    </form>
   );
 }
