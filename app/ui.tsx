@@ -8,10 +8,14 @@ import {
   useId,
   useRef,
   useState,
+  type FormEvent,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from 'react';
+import type { z, ZodType } from 'zod';
+import { fieldErrorsFromZod, type FieldErrors } from '@/server/validation';
 
 /*
  * The few UI pieces every school screen shares: toasts, form fields with their server
@@ -92,9 +96,12 @@ export function useErrorToast({ inline = false }: { inline?: boolean } = {}) {
   );
 }
 
-/** Said once above a form's submit button when the server refused some fields. */
-export function FormErrorSummary({ error }: { error: unknown }) {
-  if (Object.keys(fieldErrorsOf(error)).length === 0) return null;
+/**
+ * Said once above a form's submit button when some fields were refused: by the server
+ * (`error`, a 422) or by the form's own check (`errors`).
+ */
+export function FormErrorSummary({ error, errors }: { error?: unknown; errors?: FieldErrors }) {
+  if (Object.keys(errors ?? fieldErrorsOf(error)).length === 0) return null;
   return (
     <p className="error" role="alert">
       Please correct the fields marked above.
@@ -192,17 +199,129 @@ export function SelectField({
   );
 }
 
-/** A destructive action that asks once more before it runs. */
+export function TextAreaField({
+  label,
+  name,
+  errors,
+  hint,
+  ...textarea
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <FieldFrame label={label} name={name} errors={errors} hint={hint} id={id}>
+      <textarea
+        id={id}
+        name={name}
+        rows={3}
+        aria-invalid={errors?.[name] ? true : undefined}
+        aria-describedby={describedBy(id, name, errors, hint)}
+        {...textarea}
+      />
+    </FieldFrame>
+  );
+}
+
+type FormValues = Record<string, string>;
+
+/**
+ * A form's fields as texts, checked with the server's own zod schema before anything is
+ * sent, so a mistake is worded exactly as a 422 would word it. Errors shown are the form's
+ * own, else the server's 422 field errors (`serverError`); `errorKey` maps an error's field
+ * path to the form's name for it (nested fields).
+ */
+export function useSchemaForm<V extends FormValues, S extends ZodType>({
+  initial,
+  schema,
+  toInput,
+  send,
+  serverError,
+  errorKey = (field) => field,
+}: {
+  initial: V;
+  schema: S;
+  /** What the form would send; a required field left empty is best left out (undefined). */
+  toInput: (values: V) => Partial<z.input<S>>;
+  send: (input: z.input<S>) => void;
+  serverError: unknown;
+  errorKey?: (field: string) => string;
+}) {
+  const [values, setValues] = useState<V>(initial);
+  const [ownErrors, setOwnErrors] = useState<FieldErrors>({});
+  const shown = Object.keys(ownErrors).length > 0 ? ownErrors : fieldErrorsOf(serverError);
+  const errors: FieldErrors = {};
+  for (const [field, messages] of Object.entries(shown)) errors[errorKey(field)] = messages;
+
+  const bind = (name: keyof V & string) => ({
+    name,
+    value: values[name],
+    errors,
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input = toInput(values);
+    const parsed = schema.safeParse(input);
+    if (parsed.success) {
+      setOwnErrors({});
+      // The schema accepted it, so it is the schema's input.
+      send(input as z.input<S>);
+      return;
+    }
+    setOwnErrors(fieldErrorsFromZod(parsed.error));
+    // The keyboard goes where the first correction is needed.
+    requestAnimationFrame(() =>
+      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+  }
+
+  return { values, setValues, errors, bind, onSubmit };
+}
+
+/** Optional number fields: an empty text is "not given" (`empty`), anything else a number. */
+export function numberOr<E extends null | undefined>(text: string, empty: E): number | E {
+  return text.trim() === '' ? empty : Number(text);
+}
+
+/** The submit and cancel buttons that end a form. */
+export function FormActions({
+  label,
+  pending,
+  onCancel,
+}: {
+  label: string;
+  pending: boolean;
+  onCancel?: () => void;
+}) {
+  return (
+    <div className="actions">
+      <button type="submit" disabled={pending}>
+        {pending ? 'Saving…' : label}
+      </button>
+      {onCancel && (
+        <button type="button" className="plain-button" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A destructive action that asks once more before it runs; `what` names its record for screen readers. */
 export function ConfirmButton({
   label,
   question,
   onConfirm,
   disabled,
+  what,
 }: {
   label: string;
   question: string;
   onConfirm: () => void;
   disabled?: boolean;
+  what?: string;
 }) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
@@ -214,6 +333,7 @@ export function ConfirmButton({
         onClick={() => setAsking(true)}
       >
         {label}
+        {what && <span className="visually-hidden"> {what}</span>}
       </button>
     );
   }

@@ -16,6 +16,19 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
+import {
+  ATTENDANCE_STATUSES,
+  CLASS_LEVELS,
+  CLASS_STATUSES,
+  CLASS_TYPES,
+  ENROLLMENT_STATUSES,
+  HORSE_LEVELS,
+  HORSE_STATUSES,
+  INSTRUCTOR_STATUSES,
+  PRICE_TYPES,
+  STUDENT_LEVELS,
+  STUDENT_STATUSES,
+} from './school-values';
 import { inList, money, recordId, schoolId } from './tenant';
 
 /*
@@ -24,18 +37,7 @@ import { inList, money, recordId, schoolId } from './tenant';
  * is protected by ON DELETE RESTRICT: deleting a record that others refer to fails (409).
  */
 
-export const STUDENT_STATUSES = ['active', 'inactive', 'suspended', 'graduated'] as const;
-export const STUDENT_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export const INSTRUCTOR_STATUSES = ['active', 'inactive'] as const;
-export const CLASS_TYPES = ['individual', 'group'] as const;
-export const CLASS_LEVELS = ['beginner', 'intermediate', 'advanced', 'professional'] as const;
-export const CLASS_STATUSES = ['active', 'inactive'] as const;
-export const PRICE_TYPES = ['monthly', 'per_class', 'package'] as const;
-export const ENROLLMENT_STATUSES = ['active', 'paused', 'ended'] as const;
-export const ATTENDANCE_STATUSES = ['present', 'absent', 'late', 'excused'] as const;
-export const HORSE_LEVELS = ['beginner', 'intermediate', 'advanced', 'all'] as const;
-export const HORSE_STATUSES = ['active', 'resting', 'injured', 'retired'] as const;
-
+export * from './school-values';
 
 export const students = pgTable(
   'students',

@@ -1,20 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, differenceInYears, format, parseISO, startOfISOWeek, setISOWeek, setISOWeekYear } from 'date-fns';
-import { z } from 'zod';
-import { fieldMessage } from '../validation';
 
 /*
  * Dates in the school's time zone (DESIGN 5): "today", "this month" and week boundaries are
  * the school's, whatever the server's clock zone.
  */
 
-export const dateField = z.iso.date();
-export const timeOfDayField = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, fieldMessage('field must be a time of day (HH:MM).'));
-export const isoWeekField = z
-  .string()
-  .regex(/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$|^\d{4}-\d{2}-\d{2}$/, fieldMessage('field must be an ISO week (2026-W47) or a date.'));
+// The date and time field schemas live with the other client-safe field schemas.
+export { dateField, isoWeekField, timeOfDayField } from './record-fields';
 
 /** Today's date (`YYYY-MM-DD`) in a time zone. */
 export function todayIn(timezone: string, now: Date = new Date()): string {

@@ -5,24 +5,9 @@ import { invalidField, notFound } from '../errors';
 import { router, schoolProcedure } from '../trpc/init';
 import { isUuid } from '../validation';
 import { pathId, schoolIdInput } from './params';
-import { moneyField, moneyValue, optionalText } from './record-fields';
+import { classFields, DEFAULT_MAX_STUDENTS } from './class-schema';
+import { moneyValue } from './record-fields';
 import { findInSchool, timestampsOut, toMoney } from './records';
-
-/** Places of a class when none are given: one for an individual class, ten for a group. */
-export const DEFAULT_MAX_STUDENTS = { individual: 1, group: 10 } as const;
-
-export const classFields = z.object({
-  name: z.string().trim().min(1).max(255),
-  description: optionalText(5000),
-  type: z.enum(CLASS_TYPES),
-  level: z.enum(CLASS_LEVELS),
-  discipline: optionalText(100),
-  max_students: z.number().int().min(1).max(1000).optional(),
-  duration_minutes: z.number().int().min(1).max(600).optional(),
-  price: moneyField.optional(),
-  price_type: z.enum(PRICE_TYPES).optional(),
-  status: z.enum(CLASS_STATUSES).optional(),
-});
 
 export const classSchema = z.object({
   id: z.string(),

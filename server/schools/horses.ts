@@ -3,31 +3,13 @@ import { z } from 'zod';
 import { HORSE_LEVELS, HORSE_STATUSES, horses } from '@/db/schema';
 import { notFound } from '../errors';
 import { router, schoolProcedure } from '../trpc/init';
-import { fieldMessage, isUuid } from '../validation';
+import { isUuid } from '../validation';
 import { todayIn } from './calendar';
 import { horseUsage, horseUsageSchema, MAX_USAGE_DAYS, usagePeriod } from './horse-usage';
 import { pathId, schoolIdInput } from './params';
-import { calendarDateField, optionalText } from './record-fields';
+import { horseFields } from './horse-schema';
+import { calendarDateField } from './record-fields';
 import { findInSchool, timestampsOut } from './records';
-
-const FIRST_BIRTH_YEAR = 1950;
-const thisYear = () => new Date().getUTCFullYear();
-
-export const horseFields = z.object({
-  name: z.string().trim().min(1).max(255),
-  breed: optionalText(100),
-  birth_year: z
-    .number()
-    .int()
-    .min(FIRST_BIRTH_YEAR)
-    .refine((year) => year <= thisYear(), { error: () => fieldMessage(`field must not be greater than ${thisYear()}.`) })
-    .nullable()
-    .optional(),
-  level: z.enum(HORSE_LEVELS).optional(),
-  status: z.enum(HORSE_STATUSES).optional(),
-  max_daily_classes: z.number().int().min(1).max(20).optional(),
-  notes: optionalText(5000),
-});
 
 export const horseSchema = z.object({
   id: z.string(),

@@ -5,25 +5,11 @@ import { invalidField, notFound } from '../errors';
 import { router, schoolProcedure } from '../trpc/init';
 import { isUuid } from '../validation';
 import { instructorAvailability, availabilitySchema } from './availability';
-import { isoWeekField } from './calendar';
 import { resolveWeek } from './iso-week';
 import { pathId, schoolIdInput } from './params';
-import { calendarDateField, moneyField, moneyValue, optionalEmail, optionalText } from './record-fields';
+import { instructorFields } from './instructor-schema';
+import { calendarDateField, isoWeekField, moneyValue } from './record-fields';
 import { findInSchool, timestampsOut, toMoney } from './records';
-
-export const instructorFields = z.object({
-  first_name: z.string().trim().min(1).max(255),
-  last_name: z.string().trim().min(1).max(255),
-  document_type: optionalText(50),
-  document_number: optionalText(50),
-  phone: optionalText(50),
-  email: optionalEmail,
-  specialties: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
-  experience_years: z.number().int().min(0).max(80).nullable().optional(),
-  bio: optionalText(5000),
-  hourly_rate: moneyField.nullable().optional(),
-  status: z.enum(INSTRUCTOR_STATUSES).optional(),
-});
 
 export const instructorSchema = z.object({
   id: z.string(),

@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { fieldMessage } from '../validation';
-import { dateField } from './calendar';
 
 /*
- * Input fields shared by the instructor, class, horse and schedule schemas.
+ * Input fields shared by the school records' schemas. Like those schemas, this module loads
+ * nothing but zod, so that the browser's forms validate with exactly the server's rules.
  */
+
+export const dateField = z.iso.date();
+export const timeOfDayField = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, fieldMessage('field must be a time of day (HH:MM).'));
+export const isoWeekField = z
+  .string()
+  .regex(/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$|^\d{4}-\d{2}-\d{2}$/, fieldMessage('field must be an ISO week (2026-W47) or a date.'));
 
 /** An optional text: trimmed, and an empty string clears it (stored as null). */
 export const optionalText = (max: number) =>

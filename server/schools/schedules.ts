@@ -5,24 +5,15 @@ import { schedules } from '@/db/schema';
 import { notFound } from '../errors';
 import { router, schoolProcedure } from '../trpc/init';
 import { isUuid } from '../validation';
-import { isoWeekField, timeOfDayField, todayIn } from './calendar';
+import { todayIn } from './calendar';
 import { resolveWeek } from './iso-week';
 import { pathId, schoolIdInput } from './params';
-import { optionalText } from './record-fields';
+import { isoWeekField } from './record-fields';
 import { toTimeOfDay } from './records';
+import { scheduleFields } from './schedule-schema';
 import { assertClassChangeable, assertEndsAfterStart, assertNoOverlap, lockScheduleReferences } from './schedule-rules';
 import { enrolledOn, scheduleOrder, scheduleSchema, selectSchedules, toSchedule } from './schedule-view';
 import { weeklySchedule, weeklyScheduleSchema } from './weekly';
-
-export const scheduleFields = z.object({
-  class_id: z.uuid(),
-  instructor_id: z.uuid(),
-  day_of_week: z.number().int().min(0).max(6),
-  start_time: timeOfDayField,
-  end_time: timeOfDayField,
-  location: optionalText(255),
-  max_students: z.number().int().min(1).max(1000).optional(),
-});
 
 const scheduleIdInput = schoolIdInput.extend({ scheduleId: pathId });
 const one = z.object({ data: scheduleSchema });

@@ -7,15 +7,8 @@ import { invalidField } from '../errors';
 import type { School } from '../trpc/init';
 import { fieldErrorsFromZod, type FieldErrors } from '../validation';
 import { todayIn } from './calendar';
-import {
-  DOCUMENT_NUMBER_TAKEN,
-  futureBirthDateError,
-  IMPORT_MAX_ROWS,
-  studentFields,
-  studentValues,
-  type ImportResult,
-  type StudentFields,
-} from './students';
+import { futureBirthDateError, studentFields, type StudentFields } from './student-schema';
+import { DOCUMENT_NUMBER_TAKEN, IMPORT_MAX_ROWS, studentValues, type ImportResult } from './students';
 
 /*
  * Student CSV import (DESIGN 6). Header names are the student fields with the nested objects

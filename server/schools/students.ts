@@ -16,15 +16,15 @@ import { invalidField, notFound, registerUniqueField } from '../errors';
 import { paymentSchema, selectPayments, toPayment } from '../payments/payment-records';
 import { router, schoolProcedure } from '../trpc/init';
 import { paginate, paginatedSchema, paginationInput, pageOffset } from '../trpc/pagination';
-import { fieldMessage, isUuid } from '../validation';
-import { ageOn, dateField, todayIn } from './calendar';
+import { isUuid } from '../validation';
+import { ageOn, todayIn } from './calendar';
 import { pathId, schoolIdInput } from './params';
-import { optionalEmail, optionalText } from './record-fields';
 import { timestampsOut, toTimeOfDay } from './records';
 import { importStudents } from './student-import';
+import { futureBirthDateError, studentFields, studentUpdateFields, type StudentFields } from './student-schema';
 
 /*
- * student-import.ts uses this module's schema and this module routes to it: each uses the
+ * student-import.ts uses this module's helpers and this module routes to it: each uses the
  * other only inside functions, so either may be loaded first.
  */
 
@@ -34,62 +34,6 @@ registerUniqueField(
   'document_number',
   DOCUMENT_NUMBER_TAKEN,
 );
-
-/** Postgres has no year 0, and no rider was born before this. */
-const EARLIEST_BIRTH_DATE = '1900-01-01';
-
-const optionalBirthDate = z
-  .string()
-  .trim()
-  .transform((value) => value || null)
-  .pipe(
-    dateField
-      .refine(
-        // A malformed date has its own message already.
-        (value) => !dateField.safeParse(value).success || value >= EARLIEST_BIRTH_DATE,
-        fieldMessage(`field must be a date after or equal to ${EARLIEST_BIRTH_DATE}.`),
-      )
-      .nullable(),
-  )
-  .nullable()
-  .optional();
-
-const addressInput = z.object({
-  street: optionalText(255),
-  city: optionalText(255),
-  state: optionalText(255),
-});
-
-const emergencyContactInput = z.object({
-  name: optionalText(255),
-  relationship: optionalText(50),
-  phone: optionalText(50),
-});
-
-/**
- * A student as POST /students takes it (DESIGN 6: first and last name required, level
- * beginner and status active by default). The CSV import validates each row with it too.
- */
-export const studentFields = z.object({
-  first_name: z.string().trim().min(1).max(255),
-  last_name: z.string().trim().min(1).max(255),
-  birth_date: optionalBirthDate,
-  gender: optionalText(50),
-  document_type: optionalText(50),
-  document_number: optionalText(50),
-  phone: optionalText(50),
-  email: optionalEmail,
-  address: addressInput.nullable().optional(),
-  emergency_contact: emergencyContactInput.nullable().optional(),
-  level: z.enum(STUDENT_LEVELS).optional(),
-  status: z.enum(STUDENT_STATUSES).optional(),
-  notes: optionalText(5000),
-});
-
-export type StudentFields = z.infer<typeof studentFields>;
-
-/** PUT: any subset; the nested objects' fields are all optional, so they merge field by field. */
-export const studentUpdateFields = studentFields.partial();
 
 export const studentSchema = z.object({
   id: z.string(),
@@ -181,16 +125,6 @@ export function studentValues(input: Partial<StudentFields>) {
     status: input.status,
     notes: input.notes,
   };
-}
-
-/** A birth date may not lie after the school's today; the message of that rule, else null. */
-export function futureBirthDateError(
-  birthDate: string | null | undefined,
-  today: string,
-): string | null {
-  return birthDate && birthDate > today
-    ? 'The birth date field must be a date before or equal to today.'
-    : null;
 }
 
 function assertBirthDate(birthDate: string | null | undefined, today: string): void {

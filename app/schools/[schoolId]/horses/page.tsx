@@ -1,70 +1,144 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
+import { HORSE_LEVELS, HORSE_STATUSES } from '@/db/schema/school-values';
+import type { AppRouter } from '@/server/router';
+import { horseFields } from '@/server/schools/horse-schema';
 import { useTRPC } from '../../../trpc';
-import { Empty, QueryState } from '../../../ui';
+import {
+  FormActions,
+  FormErrorSummary,
+  numberOr,
+  QueryState,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useErrorToast,
+  useSchemaForm,
+} from '../../../ui';
+import { RecordList, useAfterWrite } from '../record-list';
 import { NotAllowed, todayIn, useSchool } from '../school-context';
 
-/** Horses with their status and level, and a horse's week of work against its daily limit. */
+type Horse = inferRouterOutputs<AppRouter>['horses']['list']['data'][number];
+
+/** Horses with their status and level, their create/edit/delete, and a horse's week of work against its daily limit. */
 export default function HorsesPage() {
   const { schoolId, may } = useSchool();
   const trpc = useTRPC();
+  const afterWrite = useAfterWrite();
+  const showError = useErrorToast();
   const [selected, setSelected] = useState<string | null>(null);
   const horses = useQuery({
     ...trpc.horses.list.queryOptions({ schoolId }),
     enabled: may('horses.view'),
   });
+  const remove = useMutation(trpc.horses.remove.mutationOptions({ onError: showError }));
   if (!may('horses.view')) return <NotAllowed />;
   return (
-    <>
-      <h1>Horses</h1>
-      <QueryState what="horses" query={horses} />
-      {horses.data && horses.data.data.length === 0 && <Empty>No horses yet.</Empty>}
-      {horses.data && horses.data.data.length > 0 && (
-        <div className="card table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Level</th>
-                <th scope="col">Status</th>
-                <th scope="col">Classes a day</th>
-                <th scope="col">
-                  <span className="visually-hidden">Usage</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {horses.data.data.map((h) => (
-                <tr key={h.id}>
-                  <td>
-                    {h.name}
-                    {h.breed && <span className="muted"> · {h.breed}</span>}
-                  </td>
-                  <td>{h.level}</td>
-                  <td>
-                    <span className={`badge ${h.status}`}>{h.status}</span>
-                  </td>
-                  <td>at most {h.max_daily_classes}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="plain-button small"
-                      aria-pressed={selected === h.id}
-                      onClick={() => setSelected(selected === h.id ? null : h.id)}
-                    >
-                      Usage<span className="visually-hidden"> of {h.name}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+    <RecordList
+      title="Horses"
+      noun="horse"
+      resource="horses"
+      query={horses}
+      nameOf={(h) => h.name}
+      columns={[
+        {
+          header: 'Name',
+          cell: (h) => (
+            <>
+              {h.name}
+              {h.breed && <span className="muted"> · {h.breed}</span>}
+            </>
+          ),
+        },
+        { header: 'Level', cell: (h) => h.level, wide: true },
+        { header: 'Status', cell: (h) => <span className={`badge ${h.status}`}>{h.status}</span> },
+        { header: 'Classes a day', cell: (h) => `at most ${h.max_daily_classes}`, wide: true },
+      ]}
+      rowActions={(h) => (
+        <button
+          type="button"
+          className="plain-button small"
+          aria-pressed={selected === h.id}
+          onClick={() => setSelected(selected === h.id ? null : h.id)}
+        >
+          Usage<span className="visually-hidden"> of {h.name}</span>
+        </button>
       )}
+      form={(horse, close) => <HorseForm horse={horse} onDone={close} />}
+      deleting={remove.isPending}
+      onDelete={(h) =>
+        remove.mutate(
+          { schoolId, horseId: h.id },
+          {
+            onSuccess: afterWrite(trpc.horses.pathKey(), `${h.name} was deleted.`, () =>
+              setSelected((current) => (current === h.id ? null : current)),
+            ),
+          },
+        )
+      }
+    >
       {selected && <Usage horseId={selected} />}
-    </>
+    </RecordList>
+  );
+}
+
+function HorseForm({ horse, onDone }: { horse?: Horse; onDone: () => void }) {
+  const { schoolId } = useSchool();
+  const trpc = useTRPC();
+  const afterWrite = useAfterWrite();
+  const showError = useErrorToast({ inline: true });
+  const options = { onError: showError };
+  const create = useMutation(trpc.horses.create.mutationOptions(options));
+  const update = useMutation(trpc.horses.update.mutationOptions(options));
+  const save = horse ? update : create;
+  const form = useSchemaForm({
+    initial: {
+      name: horse?.name ?? '',
+      breed: horse?.breed ?? '',
+      birth_year: horse?.birth_year?.toString() ?? '',
+      level: horse?.level ?? 'all',
+      status: horse?.status ?? 'active',
+      max_daily_classes: horse?.max_daily_classes.toString() ?? '4',
+      notes: horse?.notes ?? '',
+    },
+    schema: horseFields,
+    toInput: (v) => ({
+      ...v,
+      birth_year: numberOr(v.birth_year, null),
+      level: v.level as Horse['level'],
+      status: v.status as Horse['status'],
+      max_daily_classes: numberOr(v.max_daily_classes, undefined),
+    }),
+    serverError: save.error,
+    send: (input) => {
+      const done = { onSuccess: afterWrite(trpc.horses.pathKey(), `${input.name} was saved.`, onDone) };
+      if (horse) update.mutate({ schoolId, horseId: horse.id, ...input }, done);
+      else create.mutate({ schoolId, ...input }, done);
+    },
+  });
+  const { bind } = form;
+  return (
+    <form onSubmit={form.onSubmit} noValidate>
+      <div className="form-grid">
+        <TextField label="Name" required autoComplete="off" {...bind('name')} />
+        <TextField label="Breed" {...bind('breed')} />
+        <TextField label="Birth year" type="number" inputMode="numeric" {...bind('birth_year')} />
+        <SelectField label="Level" options={HORSE_LEVELS} {...bind('level')} />
+        <SelectField label="Status" options={HORSE_STATUSES} {...bind('status')} />
+        <TextField
+          label="Classes a day at most"
+          type="number"
+          inputMode="numeric"
+          {...bind('max_daily_classes')}
+        />
+      </div>
+      <TextAreaField label="Notes" {...bind('notes')} />
+      <FormErrorSummary errors={form.errors} />
+      <FormActions label={horse ? 'Save horse' : 'Create horse'} pending={save.isPending} onCancel={onDone} />
+    </form>
   );
 }
 

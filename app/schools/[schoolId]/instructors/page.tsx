@@ -1,63 +1,139 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
+import { INSTRUCTOR_STATUSES } from '@/db/schema/school-values';
+import type { AppRouter } from '@/server/router';
+import { instructorFields } from '@/server/schools/instructor-schema';
 import { useTRPC } from '../../../trpc';
-import { DAY_NAMES, Empty, QueryState } from '../../../ui';
+import {
+  DAY_NAMES,
+  FormActions,
+  FormErrorSummary,
+  numberOr,
+  QueryState,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useErrorToast,
+  useSchemaForm,
+} from '../../../ui';
+import { RecordList, useAfterWrite } from '../record-list';
 import { NotAllowed, todayIn, useSchool } from '../school-context';
 
-/** Instructors and, for one of them, the week's busy and free times. */
+type Instructor = inferRouterOutputs<AppRouter>['instructors']['list']['data'][number];
+
+/** Instructors, their create/edit/delete as the role allows, and one's week of busy and free times. */
 export default function InstructorsPage() {
   const { schoolId, may } = useSchool();
   const trpc = useTRPC();
-  const [selected, setSelected] = useState<string | null>(null);
+  const afterWrite = useAfterWrite();
+  const showError = useErrorToast();
+  const [selected, setSelected] = useState<Instructor | null>(null);
   const instructors = useQuery({
     ...trpc.instructors.list.queryOptions({ schoolId }),
     enabled: may('instructors.view'),
   });
+  const remove = useMutation(trpc.instructors.remove.mutationOptions({ onError: showError }));
   if (!may('instructors.view')) return <NotAllowed />;
   return (
-    <>
-      <h1>Instructors</h1>
-      <QueryState what="instructors" query={instructors} />
-      {instructors.data && instructors.data.data.length === 0 && <Empty>No instructors yet.</Empty>}
-      {instructors.data && instructors.data.data.length > 0 && (
-        <div className="card table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Specialties</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Availability</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {instructors.data.data.map((i) => (
-                <tr key={i.id}>
-                  <td>{i.full_name}</td>
-                  <td>{i.specialties.join(', ') || '—'}</td>
-                  <td>{i.status}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="plain-button small"
-                      aria-pressed={selected === i.id}
-                      onClick={() => setSelected(selected === i.id ? null : i.id)}
-                    >
-                      Week<span className="visually-hidden"> of {i.full_name}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+    <RecordList
+      title="Instructors"
+      noun="instructor"
+      resource="instructors"
+      query={instructors}
+      nameOf={(i) => i.full_name}
+      columns={[
+        { header: 'Name', cell: (i) => i.full_name },
+        { header: 'Specialties', cell: (i) => i.specialties.join(', ') || '—', wide: true },
+        { header: 'Status', cell: (i) => i.status },
+      ]}
+      rowActions={(i) => (
+        <button
+          type="button"
+          className="plain-button small"
+          aria-pressed={selected?.id === i.id}
+          onClick={() => setSelected(selected?.id === i.id ? null : i)}
+        >
+          Week<span className="visually-hidden"> of {i.full_name}</span>
+        </button>
       )}
-      {selected && <Availability instructorId={selected} />}
-    </>
+      form={(instructor, close) => <InstructorForm instructor={instructor} onDone={close} />}
+      deleting={remove.isPending}
+      onDelete={(i) =>
+        remove.mutate(
+          { schoolId, instructorId: i.id },
+          {
+            onSuccess: afterWrite(trpc.instructors.pathKey(), `${i.full_name} was deleted.`, () =>
+              setSelected((current) => (current?.id === i.id ? null : current)),
+            ),
+          },
+        )
+      }
+    >
+      {selected && <Availability instructorId={selected.id} />}
+    </RecordList>
+  );
+}
+
+function InstructorForm({ instructor, onDone }: { instructor?: Instructor; onDone: () => void }) {
+  const { schoolId } = useSchool();
+  const trpc = useTRPC();
+  const afterWrite = useAfterWrite();
+  const showError = useErrorToast({ inline: true });
+  const options = { onError: showError };
+  const create = useMutation(trpc.instructors.create.mutationOptions(options));
+  const update = useMutation(trpc.instructors.update.mutationOptions(options));
+  const save = instructor ? update : create;
+  const form = useSchemaForm({
+    initial: {
+      first_name: instructor?.first_name ?? '',
+      last_name: instructor?.last_name ?? '',
+      phone: instructor?.phone ?? '',
+      email: instructor?.email ?? '',
+      specialties: instructor?.specialties.join(', ') ?? '',
+      experience_years: instructor?.experience_years?.toString() ?? '',
+      hourly_rate: instructor?.hourly_rate?.toString() ?? '',
+      status: instructor?.status ?? 'active',
+      bio: instructor?.bio ?? '',
+    },
+    schema: instructorFields,
+    toInput: (v) => ({
+      ...v,
+      specialties: v.specialties
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      experience_years: numberOr(v.experience_years, null),
+      hourly_rate: numberOr(v.hourly_rate, null),
+      status: v.status as Instructor['status'],
+    }),
+    serverError: save.error,
+    errorKey: (field) => field.replace(/^specialties\.\d+$/, 'specialties'),
+    send: (input) => {
+      const done = { onSuccess: afterWrite(trpc.instructors.pathKey(), `${input.first_name} ${input.last_name} was saved.`, onDone) };
+      if (instructor) update.mutate({ schoolId, instructorId: instructor.id, ...input }, done);
+      else create.mutate({ schoolId, ...input }, done);
+    },
+  });
+  const { bind } = form;
+  return (
+    <form onSubmit={form.onSubmit} noValidate>
+      <div className="form-grid">
+        <TextField label="First name" required autoComplete="off" {...bind('first_name')} />
+        <TextField label="Last name" required autoComplete="off" {...bind('last_name')} />
+        <TextField label="Phone" type="tel" {...bind('phone')} />
+        <TextField label="Email" type="email" {...bind('email')} />
+        <TextField label="Experience (years)" type="number" inputMode="numeric" {...bind('experience_years')} />
+        <TextField label="Hourly rate" type="number" inputMode="decimal" step="0.01" {...bind('hourly_rate')} />
+        <SelectField label="Status" options={INSTRUCTOR_STATUSES} {...bind('status')} />
+      </div>
+      <TextField label="Specialties" hint="Separated by commas" {...bind('specialties')} />
+      <TextAreaField label="Bio" {...bind('bio')} />
+      <FormErrorSummary errors={form.errors} />
+      <FormActions label={instructor ? 'Save instructor' : 'Create instructor'} pending={save.isPending} onCancel={onDone} />
+    </form>
   );
 }
 

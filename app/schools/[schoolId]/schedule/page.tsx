@@ -1,21 +1,32 @@
 'use client';
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useDeferredValue, useState, type FormEvent } from 'react';
+import type { AppRouter } from '@/server/router';
+import { scheduleFields } from '@/server/schools/schedule-schema';
 import { useTRPC } from '../../../trpc';
 import {
+  ConfirmButton,
   DAY_NAMES,
   Dialog,
   Empty,
   fieldErrorsOf,
+  FormActions,
   FormErrorSummary,
+  numberOr,
   QueryState,
   SelectField,
   TextField,
   useErrorToast,
-  useToast,
+  useSchemaForm,
 } from '../../../ui';
+import { useAfterWrite } from '../record-list';
 import { NotAllowed, todayIn, useSchool } from '../school-context';
+
+type Week = inferRouterOutputs<AppRouter>['schedules']['weekly']['data'];
+/** A lesson of the grid with its weekday. */
+type Lesson = Week['days'][number]['schedules'][number] & { day_of_week: number };
 
 /** A date `days` days after another (`YYYY-MM-DD`, calendar arithmetic in UTC). */
 function addDays(date: string, days: number) {
@@ -24,18 +35,27 @@ function addDays(date: string, days: number) {
   return d.toISOString().slice(0, 10);
 }
 
-/** The week's schedule as a grid: days across, hours down, each lesson with its free places. */
+const lessonTitle = (lesson: Lesson) =>
+  `${lesson.class.name}, ${DAY_NAMES[lesson.day_of_week]} ${lesson.start_time}`;
+
+/**
+ * The week's schedule as a grid: days across, hours down, each lesson with its free places;
+ * lessons are added, changed, removed and enrolled in from here, as the role allows.
+ */
 export default function SchedulePage() {
   const { school, schoolId, may } = useSchool();
   const trpc = useTRPC();
+  const afterWrite = useAfterWrite();
+  const showError = useErrorToast();
   const [week, setWeek] = useState(() => todayIn(school.timezone));
-  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Lesson | 'new' | null>(null);
   const [enrolling, setEnrolling] = useState<Lesson | null>(null);
   const weekly = useQuery({
     ...trpc.schedules.weekly.queryOptions({ schoolId, week }),
     placeholderData: keepPreviousData,
     enabled: may('schedules.view'),
   });
+  const remove = useMutation(trpc.schedules.remove.mutationOptions({ onError: showError }));
   if (!may('schedules.view')) return <NotAllowed />;
   const data = weekly.data?.data;
   const hours = [
@@ -47,7 +67,7 @@ export default function SchedulePage() {
       <div className="page-head">
         <h1>Schedule</h1>
         {may('schedules.create') && (
-          <button type="button" onClick={() => setCreating(true)}>
+          <button type="button" onClick={() => setEditing('new')}>
             New lesson
           </button>
         )}
@@ -96,37 +116,61 @@ export default function SchedulePage() {
                     <td key={day.date}>
                       {day.schedules
                         .filter((s) => s.start_time.startsWith(hour))
-                        .map((s) => (
-                          <div key={s.id} className="lesson">
-                            <strong>{s.class.name}</strong>
-                            <span>
-                              {s.start_time}–{s.end_time}
-                            </span>
-                            <span className="muted">{s.instructor.full_name}</span>
-                            <span className={s.available_spots === 0 ? 'badge failed' : 'badge'}>
-                              {s.available_spots === 0 ? 'Full' : `${s.available_spots} free`}
-                            </span>
-                            {may('enrollments.create') && s.available_spots > 0 && (
-                              <button
-                                type="button"
-                                className="plain-button small"
-                                onClick={() =>
-                                  setEnrolling({
-                                    id: s.id,
-                                    classId: s.class.id,
-                                    title: `${s.class.name}, ${DAY_NAMES[day.day_of_week]} ${s.start_time}`,
-                                  })
-                                }
-                              >
-                                Enroll
-                                <span className="visually-hidden">
-                                  {' '}
-                                  in {s.class.name}, {DAY_NAMES[day.day_of_week]} {s.start_time}
-                                </span>
-                              </button>
-                            )}
-                          </div>
-                        ))}
+                        .map((s) => {
+                          const lesson = { ...s, day_of_week: day.day_of_week };
+                          const title = lessonTitle(lesson);
+                          return (
+                            <div key={s.id} className="lesson">
+                              <strong>{s.class.name}</strong>
+                              <span>
+                                {s.start_time}–{s.end_time}
+                              </span>
+                              <span className="muted">{s.instructor.full_name}</span>
+                              <span className={s.available_spots === 0 ? 'badge failed' : 'badge'}>
+                                {s.available_spots === 0 ? 'Full' : `${s.available_spots} free`}
+                              </span>
+                              <div className="actions">
+                                {may('enrollments.create') && s.available_spots > 0 && (
+                                  <button
+                                    type="button"
+                                    className="plain-button small"
+                                    onClick={() => setEnrolling(lesson)}
+                                  >
+                                    Enroll<span className="visually-hidden"> in {title}</span>
+                                  </button>
+                                )}
+                                {may('schedules.edit') && (
+                                  <button
+                                    type="button"
+                                    className="plain-button small"
+                                    onClick={() => setEditing(lesson)}
+                                  >
+                                    Edit<span className="visually-hidden"> {title}</span>
+                                  </button>
+                                )}
+                                {may('schedules.delete') && (
+                                  <ConfirmButton
+                                    label="Delete"
+                                    what={title}
+                                    question={`Delete ${title} from the schedule?`}
+                                    disabled={remove.isPending}
+                                    onConfirm={() =>
+                                      remove.mutate(
+                                        { schoolId, scheduleId: s.id },
+                                        {
+                                          onSuccess: afterWrite(
+                                            trpc.schedules.pathKey(),
+                                            `${title} was removed from the schedule.`,
+                                          ),
+                                        },
+                                      )
+                                    }
+                                  />
+                                )}
+                              </div>
+                            </div>
+                          );
+                        })}
                     </td>
                   ))}
                 </tr>
@@ -135,11 +179,20 @@ export default function SchedulePage() {
           </table>
         </div>
       )}
-      <Dialog title="New lesson" open={creating} onClose={() => setCreating(false)}>
-        <LessonForm onDone={() => setCreating(false)} />
+      <Dialog
+        title={editing === 'new' || editing === null ? 'New lesson' : `Edit ${lessonTitle(editing)}`}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+      >
+        {editing !== null && (
+          <LessonForm
+            lesson={editing === 'new' ? undefined : editing}
+            onDone={() => setEditing(null)}
+          />
+        )}
       </Dialog>
       <Dialog
-        title={`Enroll in ${enrolling?.title ?? ''}`}
+        title={`Enroll in ${enrolling ? lessonTitle(enrolling) : ''}`}
         open={enrolling !== null}
         onClose={() => setEnrolling(null)}
       >
@@ -149,58 +202,60 @@ export default function SchedulePage() {
   );
 }
 
-type Lesson = { id: string; classId: string; title: string };
-
-function LessonForm({ onDone }: { onDone: () => void }) {
+/** A new lesson, or changes to one: its class, instructor, weekday, hours and places. */
+function LessonForm({ lesson, onDone }: { lesson?: Lesson; onDone: () => void }) {
   const { schoolId } = useSchool();
   const trpc = useTRPC();
-  const toast = useToast();
+  const afterWrite = useAfterWrite();
   const showError = useErrorToast({ inline: true });
-  const queryClient = useQueryClient();
   const classes = useQuery(trpc.classes.list.queryOptions({ schoolId, status: 'active' }));
   const instructors = useQuery(trpc.instructors.list.queryOptions({ schoolId, status: 'active' }));
-  const [values, setValues] = useState({
-    class_id: '',
-    instructor_id: '',
-    day_of_week: '1',
-    start_time: '',
-    end_time: '',
-    location: '',
-  });
-  const create = useMutation(
-    trpc.schedules.create.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: trpc.schedules.pathKey() });
-        toast('success', 'The lesson was added to the schedule.');
-        onDone();
-      },
-      onError: showError,
+  const options = { onError: showError };
+  const create = useMutation(trpc.schedules.create.mutationOptions(options));
+  const update = useMutation(trpc.schedules.update.mutationOptions(options));
+  const save = lesson ? update : create;
+  const form = useSchemaForm({
+    initial: {
+      class_id: lesson?.class.id ?? '',
+      instructor_id: lesson?.instructor.id ?? '',
+      day_of_week: String(lesson?.day_of_week ?? 1),
+      start_time: lesson?.start_time ?? '',
+      end_time: lesson?.end_time ?? '',
+      location: lesson?.location ?? '',
+      max_students: lesson?.max_students.toString() ?? '',
+    },
+    schema: scheduleFields,
+    toInput: (v) => ({
+      ...v,
+      class_id: v.class_id || undefined,
+      instructor_id: v.instructor_id || undefined,
+      start_time: v.start_time || undefined,
+      end_time: v.end_time || undefined,
+      day_of_week: Number(v.day_of_week),
+      // Left empty, a new lesson takes its class's number of places.
+      max_students: numberOr(v.max_students, undefined),
     }),
-  );
-  const errors = fieldErrorsOf(create.error);
-  const bind = (name: keyof typeof values) => ({
-    name,
-    value: values[name],
-    errors,
-    onChange: (event: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [name]: event.target.value })),
+    serverError: save.error,
+    send: (input) => {
+      const done = {
+        onSuccess: afterWrite(
+          trpc.schedules.pathKey(),
+          lesson ? 'The lesson was saved.' : 'The lesson was added to the schedule.',
+          onDone,
+        ),
+      };
+      if (lesson) update.mutate({ schoolId, scheduleId: lesson.id, ...input }, done);
+      else create.mutate({ schoolId, ...input }, done);
+    },
   });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate({
-      schoolId,
-      ...values,
-      day_of_week: Number(values.day_of_week),
-      location: values.location || null,
-    });
-  }
+  const { bind } = form;
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={form.onSubmit} noValidate>
       <SelectField
         label="Class"
         required
         options={[
-          { value: '', label: 'Choose a class' },
+          { value: '', label: classes.isPending ? 'Loading…' : 'Choose a class' },
           ...(classes.data?.data.map((c) => ({ value: c.id, label: c.name })) ?? []),
         ]}
         {...bind('class_id')}
@@ -209,7 +264,7 @@ function LessonForm({ onDone }: { onDone: () => void }) {
         label="Instructor"
         required
         options={[
-          { value: '', label: 'Choose an instructor' },
+          { value: '', label: instructors.isPending ? 'Loading…' : 'Choose an instructor' },
           ...(instructors.data?.data.map((i) => ({ value: i.id, label: i.full_name })) ?? []),
         ]}
         {...bind('instructor_id')}
@@ -222,56 +277,88 @@ function LessonForm({ onDone }: { onDone: () => void }) {
       <div className="form-grid">
         <TextField label="Starts" type="time" required {...bind('start_time')} />
         <TextField label="Ends" type="time" required {...bind('end_time')} />
+        <TextField
+          label="Places"
+          type="number"
+          inputMode="numeric"
+          hint={lesson ? undefined : "Empty: the class's"}
+          {...bind('max_students')}
+        />
+        <TextField label="Location" {...bind('location')} />
       </div>
-      <TextField label="Location" {...bind('location')} />
-      <FormErrorSummary error={create.error} />
-      <div className="actions">
-        <button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Saving…' : 'Add lesson'}
-        </button>
-        <button type="button" className="plain-button" onClick={onDone}>
-          Close
-        </button>
-      </div>
+      <FormErrorSummary errors={form.errors} />
+      <FormActions
+        label={lesson ? 'Save lesson' : 'Add lesson'}
+        pending={save.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }
 
+/** Enrolls a student, found by name, in a lesson from a date, with a horse if one is chosen. */
 function EnrollForm({ lesson, onDone }: { lesson: Lesson; onDone: () => void }) {
-  const { schoolId } = useSchool();
+  const { school, schoolId } = useSchool();
   const trpc = useTRPC();
-  const toast = useToast();
+  const afterWrite = useAfterWrite();
   const showError = useErrorToast({ inline: true });
-  const queryClient = useQueryClient();
-  const students = useQuery(
-    trpc.students.list.queryOptions({ schoolId, status: 'active', per_page: 100 }),
-  );
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search.trim());
+  const students = useQuery({
+    ...trpc.students.list.queryOptions({
+      schoolId,
+      status: 'active',
+      search: deferredSearch || undefined,
+      per_page: 50,
+    }),
+    placeholderData: keepPreviousData,
+  });
   const horses = useQuery(trpc.horses.list.queryOptions({ schoolId, status: 'active' }));
   const [studentId, setStudentId] = useState('');
+  const [startDate, setStartDate] = useState(() => todayIn(school.timezone));
   const [horseId, setHorseId] = useState('');
-  const enroll = useMutation(
-    trpc.enrollments.create.mutationOptions({
-      onSuccess: async (result) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.schedules.pathKey() });
-        toast('success', `${result.data.student.full_name} was enrolled.`);
-        onDone();
-      },
-      onError: showError,
-    }),
-  );
-  const errors = fieldErrorsOf(enroll.error);
+  const [unchosen, setUnchosen] = useState(false);
+  const enroll = useMutation(trpc.enrollments.create.mutationOptions({ onError: showError }));
+  const errors = unchosen
+    ? { student_id: ['The student id field is required.'] }
+    : fieldErrorsOf(enroll.error);
+  const found = students.data?.data ?? [];
   function submit(event: FormEvent) {
     event.preventDefault();
-    enroll.mutate({
-      schoolId,
-      student_id: studentId,
-      class_id: lesson.classId,
-      schedule_id: lesson.id,
-      horse_id: horseId || null,
-    });
+    setUnchosen(!studentId);
+    if (!studentId) return;
+    enroll.mutate(
+      {
+        schoolId,
+        student_id: studentId,
+        class_id: lesson.class.id,
+        schedule_id: lesson.id,
+        start_date: startDate,
+        horse_id: horseId || null,
+      },
+      {
+        onSuccess: (result) =>
+          afterWrite(
+            trpc.schedules.pathKey(),
+            `${result.data.student.full_name} was enrolled.`,
+            onDone,
+          )(),
+      },
+    );
   }
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
+      <TextField
+        label="Find by name"
+        name="search"
+        type="search"
+        autoComplete="off"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setStudentId('');
+        }}
+      />
       <SelectField
         label="Student"
         name="student_id"
@@ -279,10 +366,31 @@ function EnrollForm({ lesson, onDone }: { lesson: Lesson; onDone: () => void }) 
         errors={errors}
         value={studentId}
         onChange={(e) => setStudentId(e.target.value)}
+        hint={
+          students.data && students.data.meta.total > found.length
+            ? `The first ${found.length} of ${students.data.meta.total}: type a name to narrow.`
+            : undefined
+        }
         options={[
-          { value: '', label: students.isPending ? 'Loading…' : 'Choose a student' },
-          ...(students.data?.data.map((s) => ({ value: s.id, label: s.full_name })) ?? []),
+          {
+            value: '',
+            label: students.isPending
+              ? 'Loading…'
+              : found.length === 0
+                ? 'No active student matches'
+                : 'Choose a student',
+          },
+          ...found.map((s) => ({ value: s.id, label: s.full_name })),
         ]}
+      />
+      <TextField
+        label="Start date"
+        name="start_date"
+        type="date"
+        required
+        errors={errors}
+        value={startDate}
+        onChange={(e) => setStartDate(e.target.value)}
       />
       <SelectField
         label="Horse"
@@ -295,20 +403,13 @@ function EnrollForm({ lesson, onDone }: { lesson: Lesson; onDone: () => void }) 
           ...(horses.data?.data.map((h) => ({ value: h.id, label: h.name })) ?? []),
         ]}
       />
-      {errors.schedule_id?.map((m) => (
-        <p key={m} className="error">
-          {m}
+      {[...(errors.schedule_id ?? []), ...(errors.class_id ?? [])].map((message) => (
+        <p key={message} className="error" role="alert">
+          {message}
         </p>
       ))}
-      <FormErrorSummary error={enroll.error} />
-      <div className="actions">
-        <button type="submit" disabled={enroll.isPending || !studentId}>
-          {enroll.isPending ? 'Enrolling…' : 'Enroll'}
-        </button>
-        <button type="button" className="plain-button" onClick={onDone}>
-          Close
-        </button>
-      </div>
+      <FormErrorSummary errors={errors} />
+      <FormActions label="Enroll" pending={enroll.isPending} onCancel={onDone} />
     </form>
   );
 }

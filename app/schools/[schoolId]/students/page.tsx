@@ -3,10 +3,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useDeferredValue, useState } from 'react';
+import { STUDENT_LEVELS, STUDENT_STATUSES } from '@/db/schema/school-values';
 import { useTRPC } from '../../../trpc';
 import { Empty, QueryState, SelectField, TextField } from '../../../ui';
 import { NotAllowed, useSchool } from '../school-context';
-import { STUDENT_LEVELS, STUDENT_STATUSES } from './student-form';
 
 type Status = (typeof STUDENT_STATUSES)[number];
 type Level = (typeof STUDENT_LEVELS)[number];

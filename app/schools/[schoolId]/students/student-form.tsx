@@ -1,15 +1,19 @@
 'use client';
 
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import { useState, type FormEvent } from 'react';
+import { STUDENT_LEVELS, STUDENT_STATUSES } from '@/db/schema/school-values';
 import type { AppRouter } from '@/server/router';
-import { SelectField, TextField } from '../../../ui';
+import { studentFields } from '@/server/schools/student-schema';
+import {
+  FormErrorSummary,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useSchemaForm,
+} from '../../../ui';
 
 export type StudentInput = Omit<inferRouterInputs<AppRouter>['students']['create'], 'schoolId'>;
 export type Student = inferRouterOutputs<AppRouter>['students']['get']['data'];
-
-export const STUDENT_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export const STUDENT_STATUSES = ['active', 'inactive', 'suspended', 'graduated'] as const;
 
 /** The form's fields, flat: the nested address and emergency contact are prefixed. */
 type Values = Record<
@@ -78,46 +82,40 @@ function inputOf(v: Values): StudentInput {
   };
 }
 
-/** Server field names (`address.city`) → the form's flat names. */
-function flatErrors(errors: Record<string, string[]>): Record<string, string[]> {
-  const renamed: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(errors)) {
-    const name = field
-      .replace(/^address\./, '')
-      .replace(/^emergency_contact\./, 'emergency_contact_');
-    renamed[name] = messages;
-  }
-  return renamed;
+/** Schema field paths (`address.city`) → the form's flat names. */
+function flatName(field: string): string {
+  return field.replace(/^address\./, '').replace(/^emergency_contact\./, 'emergency_contact_');
 }
 
+/**
+ * The student form: checked in the browser with the server's own schema, then sent; the
+ * 422 answers of the server (a taken document number, a future birth date) show beside the
+ * fields too.
+ */
 export function StudentForm({
   student,
   submitLabel,
   pending,
-  errors,
+  serverError,
   onSubmit,
 }: {
   student?: Student;
   submitLabel: string;
   pending: boolean;
-  errors: Record<string, string[]>;
+  serverError: unknown;
   onSubmit: (input: StudentInput) => void;
 }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(student));
-  const fieldErrors = flatErrors(errors);
-  const bind = (name: keyof Values) => ({
-    name,
-    value: values[name],
-    errors: fieldErrors,
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
+  const form = useSchemaForm({
+    initial: valuesOf(student),
+    schema: studentFields,
+    toInput: inputOf,
+    send: onSubmit,
+    serverError,
+    errorKey: flatName,
   });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit(inputOf(values));
-  }
+  const { bind } = form;
   return (
-    <form className="card" onSubmit={submit} noValidate>
+    <form className="card" onSubmit={form.onSubmit} noValidate>
       <fieldset>
         <legend>Student</legend>
         <div className="form-grid">
@@ -149,20 +147,8 @@ export function StudentForm({
           <TextField label="Contact phone" type="tel" {...bind('emergency_contact_phone')} />
         </div>
       </fieldset>
-      <div className="field">
-        <label htmlFor="student-notes">Notes</label>
-        <textarea
-          id="student-notes"
-          rows={3}
-          value={values.notes}
-          onChange={(e) => setValues((c) => ({ ...c, notes: e.target.value }))}
-        />
-      </div>
-      {Object.keys(errors).length > 0 && (
-        <p className="error" role="alert">
-          Please correct the fields marked above.
-        </p>
-      )}
+      <TextAreaField label="Notes" {...bind('notes')} />
+      <FormErrorSummary errors={form.errors} />
       <button type="submit" disabled={pending}>
         {pending ? 'Saving…' : submitLabel}
       </button>

@@ -3,6 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useParams, useRouter } from 'next/navigation';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '@/server/router';
 import { useTRPC } from '../../../../trpc';
 import {
   ConfirmButton,
@@ -108,22 +110,7 @@ export default function StudentPage() {
           </dd>
         </dl>
       </section>
-      <section className="card" aria-labelledby="enrollments-heading">
-        <h2 id="enrollments-heading">Enrollments</h2>
-        {s.active_enrollments.length === 0 ? (
-          <p className="muted">No active enrollments.</p>
-        ) : (
-          <ul className="plain">
-            {s.active_enrollments.map((e) => (
-              <li key={e.id}>
-                <strong>{e.class_name}</strong> · {DAY_NAMES[e.day_of_week]} {e.start_time}–
-                {e.end_time}
-                {e.horse_name && <span className="muted"> · {e.horse_name}</span>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <Enrollments studentId={s.id} />
       <section className="card" aria-labelledby="attendance-heading">
         <h2 id="attendance-heading">Attendance</h2>
         {stats.total === 0 ? (
@@ -177,5 +164,120 @@ export default function StudentPage() {
         </section>
       )}
     </>
+  );
+}
+
+type Enrollment = inferRouterOutputs<AppRouter>['enrollments']['list']['data'][number];
+
+const lessonOf = (e: Enrollment) =>
+  `${e.class.name} · ${DAY_NAMES[e.schedule.day_of_week]} ${e.schedule.start_time}–${e.schedule.end_time}`;
+
+/**
+ * The student's enrollments: the current ones (active or paused) with pause, resume and end
+ * as the role allows (DESIGN 6: ended is final and kept as history), and the ended ones.
+ */
+function Enrollments({ studentId }: { studentId: string }) {
+  const { schoolId, may } = useSchool();
+  const trpc = useTRPC();
+  const toast = useToast();
+  const showError = useErrorToast();
+  const queryClient = useQueryClient();
+  const enrollments = useQuery(
+    trpc.enrollments.list.queryOptions({ schoolId, student_id: studentId }),
+  );
+  const onDone = (message: string) => async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.enrollments.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.students.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.schedules.pathKey() }),
+    ]);
+    toast('success', message);
+  };
+  const update = useMutation(trpc.enrollments.update.mutationOptions({ onError: showError }));
+  const end = useMutation(trpc.enrollments.remove.mutationOptions({ onError: showError }));
+  const busy = update.isPending || end.isPending;
+  const all = enrollments.data?.data ?? [];
+  const current = all.filter((e) => e.status !== 'ended');
+  const ended = all.filter((e) => e.status === 'ended');
+  const setStatus = (e: Enrollment, status: 'active' | 'paused') =>
+    update.mutate(
+      { schoolId, enrollmentId: e.id, status },
+      {
+        onSuccess: onDone(
+          `${e.class.name}: ${status === 'paused' ? 'paused' : 'resumed'}.`,
+        ),
+      },
+    );
+
+  return (
+    <section className="card" aria-labelledby="enrollments-heading">
+      <h2 id="enrollments-heading">Enrollments</h2>
+      <QueryState what="the enrollments" query={enrollments} />
+      {enrollments.data && current.length === 0 && (
+        <p className="muted">No active enrollments.</p>
+      )}
+      {current.length > 0 && (
+        <ul className="plain enrollment-list">
+          {current.map((e) => (
+            <li key={e.id}>
+              <div>
+                <strong>{lessonOf(e)}</strong>
+                {e.horse && <span className="muted"> · {e.horse.name}</span>}
+                <br />
+                <span className={`badge ${e.status}`}>{e.status}</span>{' '}
+                <span className="muted">
+                  {e.is_active || e.status === 'paused'
+                    ? `since ${e.start_date}`
+                    : `starts ${e.start_date}`}
+                  {e.end_date && `, until ${e.end_date}`}
+                </span>
+              </div>
+              <div className="actions">
+                {may('enrollments.edit') && (
+                  <button
+                    type="button"
+                    className="plain-button small"
+                    disabled={busy}
+                    onClick={() => setStatus(e, e.status === 'paused' ? 'active' : 'paused')}
+                  >
+                    {e.status === 'paused' ? 'Resume' : 'Pause'}
+                    <span className="visually-hidden"> {lessonOf(e)}</span>
+                  </button>
+                )}
+                {may('enrollments.delete') && (
+                  <ConfirmButton
+                    label="End"
+                    what={lessonOf(e)}
+                    question="End this enrollment today? It is kept as history and cannot be reopened."
+                    disabled={busy}
+                    onConfirm={() =>
+                      end.mutate(
+                        { schoolId, enrollmentId: e.id },
+                        { onSuccess: onDone(`${e.class.name}: enrollment ended.`) },
+                      )
+                    }
+                  />
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {ended.length > 0 && (
+        <details>
+          <summary>Ended enrollments ({ended.length})</summary>
+          <ul className="plain">
+            {ended.map((e) => (
+              <li key={e.id}>
+                {lessonOf(e)}{' '}
+                <span className="muted">
+                  {e.start_date} – {e.end_date}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
   );
 }

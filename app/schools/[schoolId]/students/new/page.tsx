@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useTRPC } from '../../../../trpc';
-import { fieldErrorsOf, useToast, useErrorToast } from '../../../../ui';
+import { useToast, useErrorToast } from '../../../../ui';
 import { NotAllowed, useSchool } from '../../school-context';
 import { StudentForm } from '../student-form';
 
@@ -31,7 +31,7 @@ export default function NewStudentPage() {
       <StudentForm
         submitLabel="Create student"
         pending={create.isPending}
-        errors={fieldErrorsOf(create.error)}
+        serverError={create.error}
         onSubmit={(input) => create.mutate({ schoolId, ...input })}
       />
     </>

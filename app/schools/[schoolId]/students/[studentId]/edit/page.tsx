@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useRouter } from 'next/navigation';
 import { useTRPC } from '../../../../../trpc';
-import { fieldErrorsOf, QueryState, useToast, useErrorToast } from '../../../../../ui';
+import { QueryState, useToast, useErrorToast } from '../../../../../ui';
 import { NotAllowed, useSchool } from '../../../school-context';
 import { StudentForm } from '../../student-form';
 
@@ -38,7 +38,7 @@ export default function EditStudentPage() {
         student={student.data.data}
         submitLabel="Save student"
         pending={update.isPending}
-        errors={fieldErrorsOf(update.error)}
+        serverError={update.error}
         onSubmit={(input) => update.mutate({ schoolId, studentId, ...input })}
       />
     </>

@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openSection, screenshot, signInToSchool, unique } from './helpers';
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text });
+
+test('a manager creates an instructor, a class and a horse, sees a 422 beside its field and deletes with a confirmation', async ({
+  page,
+}, testInfo) => {
+  await signInToSchool(page, 'manager@demo.school');
+
+  await openSection(page, 'Instructors');
+  await page.getByRole('button', { name: 'New instructor' }).click();
+  const instructor = page.getByRole('dialog', { name: 'New instructor' });
+  await instructor.getByLabel('First name').fill('Rosa');
+  await instructor.getByLabel('Last name').fill(unique(testInfo, 'Molina'));
+  await instructor.getByLabel('Specialties').fill('dressage, jumping');
+  await instructor.getByRole('button', { name: 'Create instructor' }).click();
+  await expect(toast(page, `Rosa ${unique(testInfo, 'Molina')} was saved.`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(unique(testInfo, 'Molina')) })).toBeVisible();
+
+  // The server's rule: an individual class has one place (422 beside the field).
+  await openSection(page, 'Classes');
+  await page.getByRole('button', { name: 'New class' }).click();
+  const lesson = page.getByRole('dialog', { name: 'New class' });
+  await lesson.getByLabel('Name').fill(unique(testInfo, 'Trail riding'));
+  await lesson.getByLabel('Type').selectOption('individual');
+  await lesson.getByLabel('Places').fill('4');
+  await lesson.getByRole('button', { name: 'Create class' }).click();
+  await expect(lesson.getByLabel('Places')).toHaveAccessibleDescription(
+    /The max students field must be 1 for an individual class\.$/,
+  );
+  await screenshot(page, testInfo, 'class-form-error');
+  await lesson.getByLabel('Type').selectOption('group');
+  await lesson.getByRole('button', { name: 'Create class' }).click();
+  await expect(toast(page, `${unique(testInfo, 'Trail riding')} was saved.`)).toBeVisible();
+  await expect(lesson).toBeHidden();
+
+  // The browser checks with the server's schema before sending anything.
+  await openSection(page, 'Horses');
+  await page.getByRole('button', { name: 'New horse' }).click();
+  const horse = page.getByRole('dialog', { name: 'New horse' });
+  await horse.getByLabel('Classes a day at most').fill('30');
+  await horse.getByRole('button', { name: 'Create horse' }).click();
+  await expect(horse.getByLabel('Name')).toHaveAccessibleDescription('The name field is required.');
+  await expect(horse.getByLabel('Name')).toBeFocused();
+  await expect(horse.getByLabel('Classes a day at most')).toHaveAccessibleDescription(
+    'The max daily classes field must not be greater than 20.',
+  );
+  const name = unique(testInfo, 'Tormenta');
+  await horse.getByLabel('Name').fill(name);
+  await horse.getByLabel('Status').selectOption('resting');
+  await horse.getByLabel('Classes a day at most').fill('3');
+  await horse.getByRole('button', { name: 'Create horse' }).click();
+  await expect(toast(page, `${name} was saved.`)).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('resting');
+  await expect(row).toContainText('at most 3');
+  await screenshot(page, testInfo, 'horses-crud');
+
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  await row
+    .getByRole('group', { name: `Delete ${name}?` })
+    .getByRole('button', { name: 'Yes, delete' })
+    .click();
+  await expect(toast(page, `${name} was deleted.`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+});
+
+test('a lesson created in the grid takes an enrollment, which the student page pauses, resumes and ends', async ({
+  page,
+}, testInfo) => {
+  const [start, end] = testInfo.project.name === 'mobile' ? ['10:00', '11:00'] : ['09:00', '10:00'];
+  const title = `Dressage basics, Saturday ${start}`;
+  await signInToSchool(page, 'owner@demo.school');
+  await openSection(page, 'Schedule');
+  await page.getByRole('button', { name: 'New lesson' }).click();
+  const form = page.getByRole('dialog', { name: 'New lesson' });
+  await form.getByLabel('Class').selectOption({ label: 'Dressage basics' });
+  await form.getByLabel('Instructor').selectOption({ label: 'Carmen Vidal' });
+  await form.getByLabel('Day').selectOption({ label: 'Saturday' });
+  await form.getByLabel('Starts').fill(start);
+  await form.getByLabel('Ends').fill(end);
+  await form.getByLabel('Places').fill('1');
+  await form.getByRole('button', { name: 'Add lesson' }).click();
+  await expect(toast(page, 'The lesson was added to the schedule.')).toBeVisible();
+
+  await page.getByRole('button', { name: `Enroll in ${title}` }).click();
+  const enroll = page.getByRole('dialog', { name: `Enroll in ${title}` });
+  await enroll.getByLabel('Find by name').fill('Ruiz');
+  await enroll.getByLabel('Student').selectOption({ label: 'Daniel Ruiz' });
+  await enroll.getByLabel('Horse').selectOption({ label: 'Trueno' });
+  await screenshot(page, testInfo, 'enroll-dialog');
+  await enroll.getByRole('button', { name: 'Enroll' }).click();
+  await expect(toast(page, 'Daniel Ruiz was enrolled.')).toBeVisible();
+  await expect(enroll).toBeHidden();
+
+  await openSection(page, 'Students');
+  await page.getByRole('link', { name: 'Daniel Ruiz' }).click();
+  const enrollments = page.getByRole('region', { name: 'Enrollments' });
+  const lesson = `Dressage basics · Saturday ${start}–${end}`;
+  await enrollments.getByRole('button', { name: `Pause ${lesson}` }).click();
+  await expect(toast(page, 'Dressage basics: paused.')).toBeVisible();
+  await enrollments.getByRole('button', { name: `Resume ${lesson}` }).click();
+  await expect(toast(page, 'Dressage basics: resumed.')).toBeVisible();
+  await enrollments.getByRole('button', { name: `End ${lesson}` }).click();
+  await enrollments.getByRole('button', { name: 'Yes, end' }).click();
+  await expect(toast(page, 'Dressage basics: enrollment ended.')).toBeVisible();
+  await expect(enrollments.getByRole('button', { name: `Pause ${lesson}` })).toHaveCount(0);
+  await expect(enrollments.getByText(/Ended enrollments/)).toBeVisible();
+  await screenshot(page, testInfo, 'student-enrollments');
+
+  // The lesson keeps its history: deleting it is refused (409), and said so.
+  await openSection(page, 'Schedule');
+  await page.getByRole('button', { name: `Delete ${title}` }).click();
+  await page.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /has history/ })).toBeVisible();
+});
+
+test('a viewer is offered no create, edit or delete on instructors, classes, horses and the schedule', async ({
+  page,
+}) => {
+  await signInToSchool(page, 'viewer@demo.school');
+  for (const [section, row] of [
+    ['Instructors', 'Carmen Vidal'],
+    ['Classes', 'Show jumping'],
+    ['Horses', 'Canela'],
+  ] as const) {
+    await openSection(page, section);
+    await expect(page.getByRole('row', { name: new RegExp(row) })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^(New|Edit|Delete)/ })).toHaveCount(0);
+  }
+  await openSection(page, 'Schedule');
+  await expect(page.getByText('Ponies for kids').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(New|Edit|Delete|Enroll)/ })).toHaveCount(0);
+});
