@@ -4,7 +4,7 @@ import { openPostgres, queryRows, type DatabaseHandle } from '@/db/client';
 import { students } from '@/db/schema';
 import { createApiHandler, createServices } from './handler';
 import { useTestApp, type TestResponse } from '../test/harness';
-import { holdingLock, lockWaiters } from '../test/locks';
+import { startWhileLocked } from '../test/locks';
 import { schoolFixtures } from '../test/school-fixtures';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
 
@@ -58,13 +58,17 @@ describe('a database connection killed in the middle of a request', () => {
   it('answers 503 and the next request succeeds', async () => {
     const s = await setup();
 
-    const res = await holdingLock(app.db, lockStudent(s.student.id), async () => {
-      // The update waits for the test's row lock; its backend is terminated meanwhile.
-      const pending = app.request('PUT', s.url, { token: s.token, body: { first_name: 'Ada' } });
-      const [pid] = await lockWaiters(app.db, 1);
-      await app.db.execute(sql`select pg_terminate_backend(${pid}::int)`);
-      return pending;
-    });
+    // The update waits for the test's row lock; its backend is terminated meanwhile.
+    const res = await startWhileLocked(
+      app.db,
+      lockStudent(s.student.id),
+      () => app.request('PUT', s.url, { token: s.token, body: { first_name: 'Ada' } }),
+      {
+        meanwhile: async ({ pids }) => {
+          await app.db.execute(sql`select pg_terminate_backend(${pids[0]!}::int)`);
+        },
+      },
+    );
 
     expectUnavailable(res);
     const [stored] = await app.db.select().from(students).where(eq(students.id, s.student.id));
@@ -81,12 +85,12 @@ describe('an unreachable database', () => {
     expect((await app.request('GET', '/api/health')).status).toBe(200);
 
     // A request inside a statement when the connections are cut.
-    const inFlight = await holdingLock(app.db, lockStudent(s.student.id), async () => {
-      const pending = app.request('PUT', s.url, { token: s.token, body: { first_name: 'Ada' } });
-      await lockWaiters(app.db, 1);
-      await proxy.cut();
-      return pending;
-    });
+    const inFlight = await startWhileLocked(
+      app.db,
+      lockStudent(s.student.id),
+      () => app.request('PUT', s.url, { token: s.token, body: { first_name: 'Ada' } }),
+      { meanwhile: () => proxy.cut() },
+    );
     expectUnavailable(inFlight);
 
     // While the database cannot be reached: reads, writes, a first sign-in and health.
@@ -106,8 +110,10 @@ describe('an unreachable database', () => {
     await proxy.resume();
 
     // The same pool, no restart: within moments (a reconnection begun while the database was
-    // away may still fail once), then every request succeeds.
-    await expect.poll(async () => (await app.request('GET', '/api/health')).status, { timeout: 5000 }).toBe(200);
+    // away may still fail once) every connection of the pool serves again, then every request
+    // succeeds.
+    const pool = () => Promise.all(Array.from({ length: 5 }, () => app.request('GET', '/api/health')));
+    await expect.poll(async () => (await pool()).map((res) => res.status), { timeout: 5000 }).toEqual(Array(5).fill(200));
     const after = await Promise.all([
       app.request('GET', '/api/health'),
       app.request('GET', s.url, { token: s.token }),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { students } from '@/db/schema';
 import { useTestApp } from '../test/harness';
-import { holdingLock, lockWaiters } from '../test/locks';
+import { lockWaiters, startWhileLocked } from '../test/locks';
 import { schoolFixtures } from '../test/school-fixtures';
 
 const app = useTestApp({ env: { DB_STATEMENT_TIMEOUT_MS: '1000' } });
@@ -18,16 +18,16 @@ describe('the statement timeout (DB_STATEMENT_TIMEOUT_MS)', () => {
 
     // The update waits for a row lock the test holds for far longer than the timeout.
     const started = Date.now();
-    const res = await holdingLock(
+    const res = await startWhileLocked(
       app.db,
       (tx) => tx.select({ id: students.id }).from(students).where(eq(students.id, student.id)).for('update'),
-      async () => {
-        const pending = app.request('PUT', url, { token, body: { first_name: 'Ada' } });
-        await lockWaiters(app.db, 1);
-        const answer = await pending;
-        // The connection was given back while the lock is still held.
-        expect(await lockWaiters(app.db, 0)).toEqual([]);
-        return answer;
+      () => app.request('PUT', url, { token, body: { first_name: 'Ada' } }),
+      {
+        meanwhile: async ({ pending }) => {
+          await pending;
+          // The connection was given back while the lock is still held.
+          expect(await lockWaiters(app.db, 0)).toEqual([]);
+        },
       },
     );
 

@@ -76,6 +76,8 @@ export function useTestApp(options: { env?: Record<string, string>; router?: Any
       AUTH_AUDIENCE: issuer.audience,
       AUTH_SECRET: 'test-secret-0123456789',
       PLATFORM_ADMIN_EMAILS: ADMIN_EMAIL,
+      // Race tests hold locks for as long as they need; a test that wants a timeout sets one.
+      DB_STATEMENT_TIMEOUT_MS: '0',
       ...options.env,
     });
     const database = await openTestDatabase(config);

@@ -2,18 +2,25 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 
 /**
- * Runs `body` while a transaction of `db` holds what `lock` locks, and commits once `body`
- * is done: requests started in `body` wait for the lock meanwhile (PostgreSQL only).
+ * Starts requests while a transaction of `db` holds what `lock` locks, waits until `waiting`
+ * backends queue for a lock, runs `meanwhile` (the lock still held), then commits and returns
+ * the requests' answers: they were all past their guards and go at the same moment.
+ * PostgreSQL only.
  */
-export async function holdingLock<T>(
+export async function startWhileLocked<T>(
   db: Database,
   lock: (tx: Database) => Promise<unknown>,
-  body: () => Promise<T>,
+  start: () => Promise<T>,
+  options: { waiting?: number; meanwhile?: (waiters: { pids: number[]; pending: Promise<T> }) => Promise<void> } = {},
 ): Promise<T> {
-  return db.transaction(async (tx) => {
+  let pending!: Promise<T>;
+  await db.transaction(async (tx) => {
     await lock(tx);
-    return body();
+    pending = start();
+    const pids = await lockWaiters(db, options.waiting ?? 1);
+    await options.meanwhile?.({ pids, pending });
   });
+  return pending;
 }
 
 /**
