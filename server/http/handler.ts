@@ -30,8 +30,8 @@ export function createServices(config: Config, db: Database): Services {
 }
 
 /**
- * All of `/api` as one `(Request) => Promise<Response>` (DESIGN 1): Next's route files only
- * mount it, and a bare Node server could serve it unchanged.
+ * All of `/api` as one `(Request) => Promise<Response>` (DESIGN 1): the production server
+ * (server/serve.ts) serves it from `node:http`, and Next's route files mount it in development.
  */
 export function createApiHandler(services: Services, router: AnyTRPCRouter = appRouter): ApiHandler {
   const rest = createRestHandler(router as OpenApiRouter, (req, requestId) => createContext(services, req, requestId));
