@@ -19,7 +19,9 @@ test('a manager creates an instructor, a class and a horse, sees a 422 beside it
   await instructor.getByLabel('Specialties').fill('dressage, jumping');
   await instructor.getByRole('button', { name: 'Create instructor' }).click();
   await expect(toast(page, `Rosa ${unique(testInfo, 'Molina')} was saved.`)).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(unique(testInfo, 'Molina')) })).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: new RegExp(unique(testInfo, 'Molina')) }),
+  ).toBeVisible();
 
   // The server's rule: an individual class has one place (422 beside the field).
   await openSection(page, 'Classes');
