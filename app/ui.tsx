@@ -272,9 +272,7 @@ export function useSchemaForm<V extends FormValues, S extends ZodType>({
     }
     setOwnErrors(fieldErrorsFromZod(parsed.error));
     // The keyboard goes where the first correction is needed.
-    requestAnimationFrame(() =>
-      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
+    requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   }
 
   return { values, setValues, errors, bind, onSubmit };

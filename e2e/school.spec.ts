@@ -254,7 +254,7 @@ test('the schedule grid takes a new lesson and an enrollment; horses with their 
   await screenshot(page, testInfo, 'instructors');
 
   await openSection(page, 'Classes');
-  await expect(page.getByRole('cell', { name: /Show jumping/ })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^Show jumping/ })).toBeVisible();
 });
 
 test('the financial report charts a year of income and downloads as CSV', async ({

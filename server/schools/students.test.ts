@@ -4,6 +4,8 @@ import { statementCounter } from '@/db/client';
 import { attendance, enrollments, payments, students } from '@/db/schema';
 import { useTestApp } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
+import { fieldErrorsFromZod } from '../validation';
+import { studentFields } from './student-schema';
 
 const app = useTestApp();
 const f = schoolFixtures(() => app.db);
@@ -619,6 +621,21 @@ describe('POST /api/schools/{schoolId}/students', () => {
         level: ['The selected level is invalid.'],
       },
     });
+  });
+
+  it("words the form's own check in the browser exactly as the 422 (one shared schema)", async () => {
+    const school = await createSchool();
+    const body = { first_name: ' ', last_name: 'Ruiz', email: 'not-an-email', birth_date: '1899-12-31', level: 'x' };
+
+    const res = await app.request('POST', `/api/schools/${school}/students`, {
+      token: await tokenOf('owner'),
+      body,
+    });
+    const checked = studentFields.safeParse(body);
+
+    expect(res.status).toBe(422);
+    expect(checked.success).toBe(false);
+    expect(fieldErrorsFromZod(checked.error!)).toEqual(res.body.errors);
   });
 
   it("judges a future birth date by the school's today", async () => {

@@ -69,7 +69,11 @@ export function RecordList<R extends { id: string }>({
             <thead>
               <tr>
                 {columns.map((column) => (
-                  <th key={column.header} scope="col" className={column.wide ? 'hide-narrow' : undefined}>
+                  <th
+                    key={column.header}
+                    scope="col"
+                    className={column.wide ? 'hide-narrow' : undefined}
+                  >
                     {column.header}
                   </th>
                 ))}

@@ -2,12 +2,7 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import {
-  CLASS_LEVELS,
-  CLASS_STATUSES,
-  CLASS_TYPES,
-  PRICE_TYPES,
-} from '@/db/schema/school-values';
+import { CLASS_LEVELS, CLASS_STATUSES, CLASS_TYPES, PRICE_TYPES } from '@/db/schema/school-values';
 import type { AppRouter } from '@/server/router';
 import { classFields } from '@/server/schools/class-schema';
 import { useTRPC } from '../../../trpc';
@@ -119,7 +114,9 @@ function ClassForm({ schoolClass, onDone }: { schoolClass?: SchoolClass; onDone:
     }),
     serverError: save.error,
     send: (input) => {
-      const done = { onSuccess: afterWrite(trpc.classes.pathKey(), `${input.name} was saved.`, onDone) };
+      const done = {
+        onSuccess: afterWrite(trpc.classes.pathKey(), `${input.name} was saved.`, onDone),
+      };
       if (schoolClass) update.mutate({ schoolId, classId: schoolClass.id, ...input }, done);
       else create.mutate({ schoolId, ...input }, done);
     },
@@ -139,7 +136,12 @@ function ClassForm({ schoolClass, onDone }: { schoolClass?: SchoolClass; onDone:
           hint="Empty: 1 for an individual class, 10 for a group"
           {...bind('max_students')}
         />
-        <TextField label="Minutes" type="number" inputMode="numeric" {...bind('duration_minutes')} />
+        <TextField
+          label="Minutes"
+          type="number"
+          inputMode="numeric"
+          {...bind('duration_minutes')}
+        />
         <TextField label="Price" type="number" inputMode="decimal" step="0.01" {...bind('price')} />
         <SelectField
           label="Price per"

@@ -114,7 +114,9 @@ function HorseForm({ horse, onDone }: { horse?: Horse; onDone: () => void }) {
     }),
     serverError: save.error,
     send: (input) => {
-      const done = { onSuccess: afterWrite(trpc.horses.pathKey(), `${input.name} was saved.`, onDone) };
+      const done = {
+        onSuccess: afterWrite(trpc.horses.pathKey(), `${input.name} was saved.`, onDone),
+      };
       if (horse) update.mutate({ schoolId, horseId: horse.id, ...input }, done);
       else create.mutate({ schoolId, ...input }, done);
     },
@@ -137,7 +139,11 @@ function HorseForm({ horse, onDone }: { horse?: Horse; onDone: () => void }) {
       </div>
       <TextAreaField label="Notes" {...bind('notes')} />
       <FormErrorSummary errors={form.errors} />
-      <FormActions label={horse ? 'Save horse' : 'Create horse'} pending={save.isPending} onCancel={onDone} />
+      <FormActions
+        label={horse ? 'Save horse' : 'Create horse'}
+        pending={save.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -112,7 +112,13 @@ function InstructorForm({ instructor, onDone }: { instructor?: Instructor; onDon
     serverError: save.error,
     errorKey: (field) => field.replace(/^specialties\.\d+$/, 'specialties'),
     send: (input) => {
-      const done = { onSuccess: afterWrite(trpc.instructors.pathKey(), `${input.first_name} ${input.last_name} was saved.`, onDone) };
+      const done = {
+        onSuccess: afterWrite(
+          trpc.instructors.pathKey(),
+          `${input.first_name} ${input.last_name} was saved.`,
+          onDone,
+        ),
+      };
       if (instructor) update.mutate({ schoolId, instructorId: instructor.id, ...input }, done);
       else create.mutate({ schoolId, ...input }, done);
     },
@@ -125,14 +131,29 @@ function InstructorForm({ instructor, onDone }: { instructor?: Instructor; onDon
         <TextField label="Last name" required autoComplete="off" {...bind('last_name')} />
         <TextField label="Phone" type="tel" {...bind('phone')} />
         <TextField label="Email" type="email" {...bind('email')} />
-        <TextField label="Experience (years)" type="number" inputMode="numeric" {...bind('experience_years')} />
-        <TextField label="Hourly rate" type="number" inputMode="decimal" step="0.01" {...bind('hourly_rate')} />
+        <TextField
+          label="Experience (years)"
+          type="number"
+          inputMode="numeric"
+          {...bind('experience_years')}
+        />
+        <TextField
+          label="Hourly rate"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          {...bind('hourly_rate')}
+        />
         <SelectField label="Status" options={INSTRUCTOR_STATUSES} {...bind('status')} />
       </div>
       <TextField label="Specialties" hint="Separated by commas" {...bind('specialties')} />
       <TextAreaField label="Bio" {...bind('bio')} />
       <FormErrorSummary errors={form.errors} />
-      <FormActions label={instructor ? 'Save instructor' : 'Create instructor'} pending={save.isPending} onCancel={onDone} />
+      <FormActions
+        label={instructor ? 'Save instructor' : 'Create instructor'}
+        pending={save.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

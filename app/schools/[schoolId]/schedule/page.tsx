@@ -180,7 +180,9 @@ export default function SchedulePage() {
         </div>
       )}
       <Dialog
-        title={editing === 'new' || editing === null ? 'New lesson' : `Edit ${lessonTitle(editing)}`}
+        title={
+          editing === 'new' || editing === null ? 'New lesson' : `Edit ${lessonTitle(editing)}`
+        }
         open={editing !== null}
         onClose={() => setEditing(null)}
       >

@@ -203,9 +203,7 @@ function Enrollments({ studentId }: { studentId: string }) {
     update.mutate(
       { schoolId, enrollmentId: e.id, status },
       {
-        onSuccess: onDone(
-          `${e.class.name}: ${status === 'paused' ? 'paused' : 'resumed'}.`,
-        ),
+        onSuccess: onDone(`${e.class.name}: ${status === 'paused' ? 'paused' : 'resumed'}.`),
       },
     );
 
@@ -213,9 +211,7 @@ function Enrollments({ studentId }: { studentId: string }) {
     <section className="card" aria-labelledby="enrollments-heading">
       <h2 id="enrollments-heading">Enrollments</h2>
       <QueryState what="the enrollments" query={enrollments} />
-      {enrollments.data && current.length === 0 && (
-        <p className="muted">No active enrollments.</p>
-      )}
+      {enrollments.data && current.length === 0 && <p className="muted">No active enrollments.</p>}
       {current.length > 0 && (
         <ul className="plain enrollment-list">
           {current.map((e) => (
