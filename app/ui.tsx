@@ -402,6 +402,46 @@ export function QueryState({
   return null;
 }
 
+/** Previous/next for a paginated list; nothing when it fits on one page. */
+export function Pager({
+  meta,
+  onPage,
+  label = 'Pages',
+  noun,
+}: {
+  meta: { current_page: number; last_page: number; total?: number };
+  onPage: (page: number) => void;
+  label?: string;
+  /** Shows the total after the page, e.g. "(120 students)". */
+  noun?: string;
+}) {
+  if (meta.last_page <= 1) return null;
+  return (
+    <nav className="pager" aria-label={label}>
+      <button
+        type="button"
+        className="plain-button small"
+        disabled={meta.current_page <= 1}
+        onClick={() => onPage(meta.current_page - 1)}
+      >
+        Previous
+      </button>
+      <span>
+        Page {meta.current_page} of {meta.last_page}
+        {noun && meta.total !== undefined && ` (${meta.total} ${noun})`}
+      </span>
+      <button
+        type="button"
+        className="plain-button small"
+        disabled={meta.current_page >= meta.last_page}
+        onClick={() => onPage(meta.current_page + 1)}
+      >
+        Next
+      </button>
+    </nav>
+  );
+}
+
 export function Empty({ children }: { children: ReactNode }) {
   return <p className="card muted empty">{children}</p>;
 }

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../trpc';
 import { AdminShell, QueryState } from '../admin-shell';
+import { Pager } from '../../ui';
 
 type Status = 'pending' | 'sent' | 'failed';
 const STATUSES: Status[] = ['pending', 'sent', 'failed'];
@@ -15,7 +16,9 @@ function MessageDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const queryClient = useQueryClient();
   const message = useQuery(trpc.admin.mail.get.queryOptions({ id }));
   const retry = useMutation(
-    trpc.admin.mail.retry.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(trpc.admin.mail.pathFilter()) }),
+    trpc.admin.mail.retry.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries(trpc.admin.mail.pathFilter()),
+    }),
   );
   const data = message.data?.data;
 
@@ -38,7 +41,8 @@ function MessageDetail({ id, onClose }: { id: string; onClose: () => void }) {
             <dd>{data.kind}</dd>
             <dt>Status</dt>
             <dd>
-              <span className={`badge ${data.status}`}>{data.status}</span> after {data.attempts} attempt
+              <span className={`badge ${data.status}`}>{data.status}</span> after {data.attempts}{' '}
+              attempt
               {data.attempts === 1 ? '' : 's'}
               {data.transport ? ` (${data.transport})` : ''}
             </dd>
@@ -74,7 +78,12 @@ function MessageDetail({ id, onClose }: { id: string; onClose: () => void }) {
               Could not retry: {retry.error.message}
             </p>
           )}
-          <iframe title={`Rendered e-mail: ${data.subject}`} className="email-frame" sandbox="" srcDoc={data.html} />
+          <iframe
+            title={`Rendered e-mail: ${data.subject}`}
+            className="email-frame"
+            sandbox=""
+            srcDoc={data.html}
+          />
         </>
       )}
       <button type="button" className="link" onClick={onClose}>
@@ -91,7 +100,10 @@ export default function MailOutboxPage() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
   const list = useQuery(
-    trpc.admin.mail.list.queryOptions({ page, per_page: 20, ...(status ? { status } : {}) }, { refetchInterval: 10_000 }),
+    trpc.admin.mail.list.queryOptions(
+      { page, per_page: 20, ...(status ? { status } : {}) },
+      { refetchInterval: 10_000 },
+    ),
   );
   const meta = list.data?.meta;
 
@@ -116,7 +128,9 @@ export default function MailOutboxPage() {
         </select>
       </div>
       <QueryState what="the outbox" query={list} />
-      {list.data?.data.length === 0 && <p className="card muted">No e-mails{status ? ` with status ${status}` : ''} yet.</p>}
+      {list.data?.data.length === 0 && (
+        <p className="card muted">No e-mails{status ? ` with status ${status}` : ''} yet.</p>
+      )}
       {list.data && list.data.data.length > 0 && (
         <table>
           <caption className="visually-hidden">E-mails, newest first</caption>
@@ -148,19 +162,7 @@ export default function MailOutboxPage() {
           </tbody>
         </table>
       )}
-      {meta && meta.last_page > 1 && (
-        <nav aria-label="Pages" className="pager">
-          <button type="button" className="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {meta.current_page} of {meta.last_page}
-          </span>
-          <button type="button" className="small" disabled={page >= meta.last_page} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      {meta && <Pager meta={meta} onPage={setPage} />}
       {selected && <MessageDetail id={selected} onClose={() => setSelected(null)} />}
     </AdminShell>
   );

@@ -10,13 +10,13 @@ import {
   Empty,
   fieldErrorsOf,
   FormErrorSummary,
+  Pager,
   SelectField,
   TextField,
   useErrorToast,
   useToast,
 } from '../../ui';
 import { AdminShell, QueryState } from '../admin-shell';
-import { Pager } from '../pager';
 
 type Organization = inferRouterOutputs<AppRouter>['admin']['organizations']['list']['data'][number];
 

@@ -3,9 +3,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../trpc';
-import { ConfirmButton, Empty, SelectField, TextField, useErrorToast, useToast } from '../../ui';
+import {
+  ConfirmButton,
+  Empty,
+  Pager,
+  SelectField,
+  TextField,
+  useErrorToast,
+  useToast,
+} from '../../ui';
 import { AdminShell, QueryState } from '../admin-shell';
-import { Pager } from '../pager';
 
 const STATUSES = ['', 'active', 'suspended'] as const;
 

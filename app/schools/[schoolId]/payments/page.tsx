@@ -7,18 +7,20 @@ import { useState, type FormEvent } from 'react';
 import type { AppRouter } from '@/server/router';
 import { useTRPC } from '../../../trpc';
 import {
-  FormErrorSummary,
   ConfirmButton,
   Dialog,
   Empty,
   fieldErrorsOf,
+  FormErrorSummary,
   money,
+  Pager,
   QueryState,
   SelectField,
   TextField,
-  useToast,
   useErrorToast,
+  useToast,
 } from '../../../ui';
+import { PayForm } from '../pay-form';
 import { NotAllowed, todayIn, useSchool } from '../school-context';
 
 type Payment = inferRouterOutputs<AppRouter>['payments']['list']['data'][number];
@@ -158,42 +160,20 @@ export default function PaymentsPage() {
           </table>
         </div>
       )}
-      {meta && meta.last_page > 1 && (
-        <nav className="pager" aria-label="Pages">
-          <button
-            type="button"
-            className="plain-button small"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous
-          </button>
-          <span>
-            Page {meta.current_page} of {meta.last_page}
-          </span>
-          <button
-            type="button"
-            className="plain-button small"
-            disabled={page >= meta.last_page}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      {meta && <Pager meta={meta} onPage={setPage} />}
       <Dialog title="New charge" open={charging} onClose={() => setCharging(false)}>
         <ChargeForm onDone={() => setCharging(false)} />
       </Dialog>
       <Dialog title="Register payment" open={paying !== null} onClose={() => setPaying(null)}>
         {paying && (
-          <PayForm payment={paying} currency={school.currency} onDone={() => setPaying(null)} />
+          <RegisterPayment payment={paying} currency={school.currency} onDone={() => setPaying(null)} />
         )}
       </Dialog>
     </>
   );
 }
 
-function PayForm({
+function RegisterPayment({
   payment,
   currency,
   onDone,
@@ -202,14 +182,11 @@ function PayForm({
   currency: string;
   onDone: () => void;
 }) {
-  const { school, schoolId } = useSchool();
+  const { schoolId } = useSchool();
   const trpc = useTRPC();
   const toast = useToast();
   const showError = useErrorToast({ inline: true });
   const queryClient = useQueryClient();
-  const [method, setMethod] = useState<(typeof METHODS)[number]>('cash');
-  const [paidDate, setPaidDate] = useState(todayIn(school.timezone));
-  const [receipt, setReceipt] = useState('');
   const pay = useMutation(
     trpc.payments.pay.mutationOptions({
       onSuccess: async (result) => {
@@ -221,57 +198,27 @@ function PayForm({
       onError: showError,
     }),
   );
-  const errors = fieldErrorsOf(pay.error);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    pay.mutate({
-      schoolId,
-      paymentId: payment.id,
-      payment_method: method,
-      paid_date: paidDate,
-      receipt_number: receipt || null,
-    });
-  }
   return (
-    <form onSubmit={submit}>
-      <p>
-        {payment.student.full_name} · {payment.description ?? payment.concept} ·{' '}
-        <strong>{money(payment.amount, currency)}</strong>
-      </p>
-      <SelectField
-        label="Payment method"
-        name="payment_method"
-        options={METHODS}
-        value={method}
-        errors={errors}
-        onChange={(e) => setMethod(e.target.value as (typeof METHODS)[number])}
-      />
-      <TextField
-        label="Paid on"
-        name="paid_date"
-        type="date"
-        value={paidDate}
-        errors={errors}
-        onChange={(e) => setPaidDate(e.target.value)}
-      />
-      <TextField
-        label="Receipt number"
-        name="receipt_number"
-        hint="Leave empty to number it automatically."
-        value={receipt}
-        errors={errors}
-        onChange={(e) => setReceipt(e.target.value)}
-      />
-      <FormErrorSummary error={pay.error} />
-      <div className="actions">
-        <button type="submit" disabled={pay.isPending}>
-          {pay.isPending ? 'Saving…' : 'Confirm payment'}
-        </button>
-        <button type="button" className="plain-button" onClick={onDone}>
-          Close
-        </button>
-      </div>
-    </form>
+    <PayForm
+      summary={
+        <>
+          {payment.student.full_name} · {payment.description ?? payment.concept} ·{' '}
+          <strong>{money(payment.amount, currency)}</strong>
+        </>
+      }
+      methods={METHODS}
+      pending={pay.isPending}
+      error={pay.error}
+      onSubmit={(values) =>
+        pay.mutate({
+          schoolId,
+          paymentId: payment.id,
+          ...values,
+          payment_method: values.payment_method as (typeof METHODS)[number],
+        })
+      }
+      onDone={onDone}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useDeferredValue, useState } from 'react';
 import { STUDENT_LEVELS, STUDENT_STATUSES } from '@/db/schema/school-values';
 import { useTRPC } from '../../../trpc';
-import { Empty, QueryState, SelectField, TextField } from '../../../ui';
+import { Empty, Pager, QueryState, SelectField, TextField } from '../../../ui';
 import { NotAllowed, useSchool } from '../school-context';
 
 type Status = (typeof STUDENT_STATUSES)[number];
@@ -121,29 +121,7 @@ export default function StudentsPage() {
           </table>
         </div>
       )}
-      {meta && meta.last_page > 1 && (
-        <nav className="pager" aria-label="Pages">
-          <button
-            type="button"
-            className="plain-button small"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous
-          </button>
-          <span>
-            Page {meta.current_page} of {meta.last_page} ({meta.total} students)
-          </span>
-          <button
-            type="button"
-            className="plain-button small"
-            disabled={page >= meta.last_page}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      {meta && <Pager meta={meta} onPage={setPage} noun="students" />}
     </>
   );
 }

@@ -14,19 +14,20 @@ import { useState, type FormEvent } from 'react';
 import type { AppRouter } from '@/server/router';
 import { useTRPC } from '../../../../trpc';
 import {
-  FormErrorSummary,
   ConfirmButton,
   Dialog,
   Empty,
   fieldErrorsOf,
+  FormErrorSummary,
   money,
+  Pager,
   QueryState,
   SelectField,
-  TextField,
-  useToast,
   useErrorToast,
+  useToast,
 } from '../../../../ui';
-import { NotAllowed, todayIn, useSchool } from '../../school-context';
+import { PayForm } from '../../pay-form';
+import { NotAllowed, useSchool } from '../../school-context';
 import { CompetitionForm, type Competition } from '../competition-form';
 
 type CompetitionPayment =
@@ -550,45 +551,20 @@ function CompetitionPayments({ competitionId }: { competitionId: string }) {
           </table>
         </div>
       )}
-      {meta && meta.last_page > 1 && (
-        <nav className="pager" aria-label="Payment pages">
-          <button
-            type="button"
-            className="plain-button small"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous
-          </button>
-          <span>
-            Page {meta.current_page} of {meta.last_page}
-          </span>
-          <button
-            type="button"
-            className="plain-button small"
-            disabled={page >= meta.last_page}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      {meta && <Pager meta={meta} onPage={setPage} label="Payment pages" />}
       <Dialog title="Pay competition fee" open={paying !== null} onClose={() => setPaying(null)}>
-        {paying && <PayForm payment={paying} onDone={() => setPaying(null)} />}
+        {paying && <RegisterPayment payment={paying} onDone={() => setPaying(null)} />}
       </Dialog>
     </section>
   );
 }
 
-function PayForm({ payment, onDone }: { payment: CompetitionPayment; onDone: () => void }) {
+function RegisterPayment({ payment, onDone }: { payment: CompetitionPayment; onDone: () => void }) {
   const { school, schoolId } = useSchool();
   const trpc = useTRPC();
   const toast = useToast();
   const showError = useErrorToast({ inline: true });
   const queryClient = useQueryClient();
-  const [method, setMethod] = useState<(typeof PAYMENT_METHODS)[number]>('cash');
-  const [paidDate, setPaidDate] = useState(todayIn(school.timezone));
-  const [receipt, setReceipt] = useState('');
   const pay = useMutation(
     trpc.competitionPayments.pay.mutationOptions({
       onSuccess: async () => {
@@ -602,56 +578,27 @@ function PayForm({ payment, onDone }: { payment: CompetitionPayment; onDone: () 
       onError: showError,
     }),
   );
-  const errors = fieldErrorsOf(pay.error);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    pay.mutate({
-      schoolId,
-      competitionId: payment.competition_id,
-      paymentId: payment.id,
-      payment_method: method,
-      paid_date: paidDate,
-      receipt_number: receipt || null,
-    });
-  }
   return (
-    <form onSubmit={submit}>
-      <p>
-        {payment.student.full_name} · {payment.concept_detail ?? payment.concept} ·{' '}
-        <strong>{money(payment.amount, school.currency)}</strong>
-      </p>
-      <SelectField
-        label="Payment method"
-        name="payment_method"
-        options={PAYMENT_METHODS}
-        value={method}
-        errors={errors}
-        onChange={(e) => setMethod(e.target.value as (typeof PAYMENT_METHODS)[number])}
-      />
-      <TextField
-        label="Paid on"
-        name="paid_date"
-        type="date"
-        value={paidDate}
-        errors={errors}
-        onChange={(e) => setPaidDate(e.target.value)}
-      />
-      <TextField
-        label="Receipt number"
-        name="receipt_number"
-        value={receipt}
-        errors={errors}
-        onChange={(e) => setReceipt(e.target.value)}
-      />
-      <FormErrorSummary error={pay.error} />
-      <div className="actions">
-        <button type="submit" disabled={pay.isPending}>
-          {pay.isPending ? 'Saving…' : 'Confirm payment'}
-        </button>
-        <button type="button" className="plain-button" onClick={onDone}>
-          Close
-        </button>
-      </div>
-    </form>
+    <PayForm
+      summary={
+        <>
+          {payment.student.full_name} · {payment.concept_detail ?? payment.concept} ·{' '}
+          <strong>{money(payment.amount, school.currency)}</strong>
+        </>
+      }
+      methods={PAYMENT_METHODS}
+      pending={pay.isPending}
+      error={pay.error}
+      onSubmit={(values) =>
+        pay.mutate({
+          schoolId,
+          competitionId: payment.competition_id,
+          paymentId: payment.id,
+          ...values,
+          payment_method: values.payment_method as (typeof PAYMENT_METHODS)[number],
+        })
+      }
+      onDone={onDone}
+    />
   );
 }
