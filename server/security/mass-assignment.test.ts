@@ -81,10 +81,13 @@ async function schoolWorld() {
       amount: 15,
     }),
   );
+  const result = once(async () =>
+    api('POST', `/competitions/${(await competition()).id}/results`, { entry_id: (await entry()).id, ribbon: 'blue' }),
+  );
   const member = once(() => api('POST', '/members', { email: 'new.member@x.test', role: 'viewer' }));
   return {
     schoolId, otherSchoolId, token, api,
-    student, instructor, klass, horse, schedule, enrollment, payment, competition, entry, competitionPayment, member,
+    student, instructor, klass, horse, schedule, enrollment, payment, competition, entry, result, competitionPayment, member,
   };
 }
 
@@ -102,6 +105,7 @@ async function pathValue(world: World, name: string, path: string): Promise<stri
     enrollmentId: world.enrollment,
     competitionId: world.competition,
     entryId: world.entry,
+    resultId: world.result,
     paymentId: path.includes('/competitions/') ? world.competitionPayment : world.payment,
   };
   if (name === 'schoolId') return world.schoolId;
@@ -157,6 +161,7 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
     entry_id: (await w.entry()).id,
     ribbon: 'red',
   }),
+  'PUT /schools/{schoolId}/competitions/{competitionId}/results/{resultId}': async () => ({ notes: 'Clear round' }),
   'POST /schools/{schoolId}/competitions/{competitionId}/payments': async (w) => ({
     student_id: (await w.student()).id,
     concept: 'stable',
