@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -8,6 +9,9 @@ export default defineConfig({
   resolve: { alias: { '@': root } },
   test: {
     globalSetup: ['./server/test/global-setup.ts'],
+    // The databases run in-process (PGlite) or wait on PostgreSQL: one worker per core, not
+    // Vitest's default of one fewer, keeps both cores of the CI machine busy.
+    maxWorkers: os.availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
