@@ -172,6 +172,16 @@ function discardBody(req: IncomingMessage): Promise<void> {
   });
 }
 
+/**
+ * Whether some of the request's body is still unread. A request without `Content-Length` or
+ * `Transfer-Encoding` has none, though Node marks it complete only after the listener ran.
+ */
+function hasBodyLeft(req: IncomingMessage): boolean {
+  if (req.complete) return false;
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 /** Writes a Fetch `Response` to a Node response, streaming its body with back-pressure. */
 export async function sendFetchResponse(
   req: IncomingMessage,
@@ -183,7 +193,7 @@ export async function sendFetchResponse(
     if (name !== 'set-cookie') headers.push(name, value);
   });
   for (const cookie of response.headers.getSetCookie()) headers.push('set-cookie', cookie);
-  if (!req.complete) {
+  if (hasBodyLeft(req)) {
     // A body the handler did not read in full (say, refused with 413): the answer goes out
     // whole, with its length, so the client can read it while it still sends; the rest of
     // the body is read and discarded (bounded), and the connection then closes.

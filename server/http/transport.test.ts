@@ -3,7 +3,13 @@
  * server's Node listener (`productionListener`, as `npm start` runs it, with a stand-in for
  * Next) on an ephemeral port, driven with Node's fetch and with raw sockets.
  */
-import { createServer, type Server } from 'node:http';
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+} from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
@@ -400,6 +406,26 @@ describe('the Host header and the request target', () => {
     const res = await get('*', 'localhost', 'OPTIONS');
     expect(res.status).toBe(204);
     expect(res.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+  });
+
+  it('keeps the connection of a bodiless request answered at once (OPTIONS *, the bench route)', async () => {
+    const agent = new Agent({ keepAlive: true });
+    const ask = (method: string, path: string, toPort: number) =>
+      new Promise<IncomingMessage>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: toPort, method, path, agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const options = await ask('OPTIONS', '*', port);
+    expect(options.statusCode).toBe(204);
+    expect(options.headers.connection).toBe('keep-alive');
+    const bench = await ask('GET', '/bench-fixed', benchPort);
+    expect(bench.statusCode).toBe(200);
+    expect(bench.headers.connection).toBe('keep-alive');
+    agent.destroy();
   });
 
   it('answers an HTTP/1.0 request without Host as for localhost', async () => {
