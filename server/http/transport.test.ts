@@ -164,8 +164,10 @@ describe('body limits before anything reads the body (tRPC)', () => {
     });
     for (const answer of [declared, streamed]) {
       expectReadable413(answer);
-      // Measured in milliseconds (printed below); the bound leaves room for a loaded CI machine.
-      expect(answer.msToStatus).toBeLessThan(1000);
+      // Printed below: 3 ms (declared) and 21 ms (streamed) against `npm start` with curl, 150–700 ms
+      // here with the senders in the test's own process at a load average of 17 on 2 cores.
+      // Before the fix a 30 MB body took 6.6 s; the bound leaves room for a loaded CI machine.
+      expect(answer.msToStatus).toBeLessThan(2000);
     }
     console.info(
       `time to 413 (30 MB tRPC POST): declared ${declared.msToStatus.toFixed(1)} ms, streamed ${streamed.msToStatus.toFixed(1)} ms`,
@@ -175,6 +177,7 @@ describe('body limits before anything reads the body (tRPC)', () => {
 
   it('keeps answering /api/health during a flood of 30 MB tRPC POSTs', async () => {
     const healthMs: number[] = [];
+    let answeredDuringFlood = 0;
     let flooding = true;
     const probe = (async () => {
       while (flooding) {
@@ -183,6 +186,7 @@ describe('body limits before anything reads the body (tRPC)', () => {
         expect(res.status).toBe(200);
         await res.arrayBuffer();
         healthMs.push(performance.now() - started);
+        if (flooding) answeredDuringFlood++;
         await new Promise((r) => setTimeout(r, 10));
       }
     })();
@@ -197,12 +201,16 @@ describe('body limits before anything reads the body (tRPC)', () => {
     for (const answer of flood) expectReadable413(answer);
     healthMs.sort((x, y) => x - y);
     console.info(
-      `/api/health during 4 × 30 MB tRPC POSTs (senders in the same process): ${healthMs.length} answers, ` +
+      `/api/health during 4 × 30 MB tRPC POSTs (senders in the same process): ${healthMs.length} answers ` +
+        `(${answeredDuringFlood} during the flood), ` +
         `median ${healthMs[healthMs.length >> 1]!.toFixed(1)} ms, max ${healthMs.at(-1)!.toFixed(1)} ms; ` +
         `time to 413 ${flood.map((a) => a.msToStatus.toFixed(0)).join(', ')} ms`,
     );
-    expect(healthMs.length).toBeGreaterThan(0);
-    expect(healthMs.at(-1)).toBeLessThan(2000);
+    // Answered while the flood was still under way (before the fix: not for 6.6 s per 30 MB
+    // request, over a minute for three of 120 MB). Latency is printed, not asserted tightly:
+    // it follows the machine's load (about 60 ms median for /api/health idle on the shared CI box).
+    expect(answeredDuringFlood).toBeGreaterThan(0);
+    expect(healthMs.at(-1)).toBeLessThan(10_000);
     expect(await app.db.$count(contactRequests)).toBe(0);
   });
 
