@@ -6,6 +6,9 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/router';
 
+/** The server refuses a larger batch (server/http/handler.ts, MAX_TRPC_BATCH). */
+const MAX_BATCH = 20;
+
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
 /** The UI's one API client: tRPC over `/api/trpc`, with the session cookie. */
@@ -22,7 +25,9 @@ export function ApiProvider({ children }: { children: ReactNode }) {
       }),
   );
   const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc' })] }),
+    createTRPCClient<AppRouter>({
+      links: [httpBatchLink({ url: '/api/trpc', maxItems: MAX_BATCH })],
+    }),
   );
   return (
     <QueryClientProvider client={queryClient}>

@@ -10,7 +10,8 @@
  * drives both with autocannon, each run in its own process (bench/load.ts):
  *   - latency: every route at a fixed arrival rate of 100 requests/s (`overallRate`);
  *   - throughput: students page 1, dashboard and print list at 32 connections, closed loop,
- *     beside the floor and a Next route with a fixed body (/bench-fixed).
+ *     beside the floor and a fixed-body route of the production server (/bench-fixed,
+ *     served only under BENCH_ROUTES=1, which this run sets: server/http/bench-route.ts).
  * Prints the tables and writes them to bench/RESULTS.md between the markers.
  * BENCH_DURATION (seconds per run, default 10) shortens or lengthens the runs.
  */
@@ -218,6 +219,7 @@ async function main() {
     AUTH_SECRET: 'benchmark-only-secret',
     SEED_DEMO: '0',
     SQL_STATEMENT_HEADER: '1',
+    BENCH_ROUTES: '1',
   });
   await waitFor(`${base}/api/health`, next);
 
@@ -329,7 +331,7 @@ async function main() {
   const closedLoop = (target: string) => load({ url: target, headers, connections: CONNECTIONS, duration: DURATION });
   await load({ url: `${base}/bench-fixed`, connections: 4, duration: 2 });
   const fixed = await closedLoop(`${base}/bench-fixed`);
-  console.log(`fixed Next route: ${fixed.requests.average.toFixed(0)} req/s`);
+  console.log(`fixed-body route: ${fixed.requests.average.toFixed(0)} req/s`);
   const throughput: { name: string; ours: Result; floor: Result }[] = [];
   for (const row of compared) {
     await load({ url: row.floor, connections: 4, duration: 2 });
@@ -408,13 +410,13 @@ async function main() {
     '',
     `### Throughput at ${CONNECTIONS} connections, closed loop`,
     '',
-    '| read | ours req/s | ours p50 / p99 ms | floor req/s | floor p50 / p99 ms | ours / floor | ours / fixed Next route | errors (ours) | ≥ 1/3 of floor |',
+    '| read | ours req/s | ours p50 / p99 ms | floor req/s | floor p50 / p99 ms | ours / floor | ours / fixed-body route | errors (ours) | ≥ 1/3 of floor |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...throughput.map(({ name, ours, floor: f }) => {
       const ratio = ours.requests.average / f.requests.average;
       return `| ${name} | ${rps(ours)} | ${lat(ours)} | ${rps(f)} | ${lat(f)} | ${ratio.toFixed(2)} | ${(ours.requests.average / fixed.requests.average).toFixed(2)} | ${errorsOf(ours)} | ${ratio >= 1 / 3 ? 'yes' : 'no'} |`;
     }),
-    `| fixed JSON, Next route, no database | ${rps(fixed)} | ${lat(fixed)} | | | | 1.00 | ${errorsOf(fixed)} | |`,
+    `| fixed JSON, production server, no database | ${rps(fixed)} | ${lat(fixed)} | | | | 1.00 | ${errorsOf(fixed)} | |`,
     '',
     '### Bulk writes on the large school (one request, timed by the client)',
     '',

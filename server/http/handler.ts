@@ -7,15 +7,19 @@ import type { Config } from '../config';
 import { devDiscovery, devJwks, signDevToken } from '../auth/dev-issuer';
 import { createTokenVerifier, localKeySource, remoteKeySource } from '../auth/tokens';
 import { createContext, type Services } from '../trpc/context';
+import type { Meta } from '../trpc/init';
 import { appRouter } from '../router';
 import { docsResponse } from './docs';
 import { errorJson, json, logServerError, serverErrorJson } from './errors';
 import { buildOpenApiDocument } from './openapi';
 import { createPlainRoutes } from './plain-routes';
-import { createRestHandler, MAX_JSON_BYTES, readBodyText } from './rest';
+import { createRestHandler, MAX_JSON_BYTES, readBodyBytes, readBodyText } from './rest';
 import { addApiSecurityHeaders } from './security-headers';
 
 export type ApiHandler = (req: Request) => Promise<Response>;
+
+/** The most calls one `/api/trpc` batch may hold; a larger batch is refused before any runs. */
+export const MAX_TRPC_BATCH = 20;
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
@@ -37,6 +41,14 @@ export function createApiHandler(services: Services, router: AnyTRPCRouter = app
   const rest = createRestHandler(router as OpenApiRouter, (req, requestId) => createContext(services, req, requestId));
   let openApiDocument: unknown;
   const plainRoute = createPlainRoutes(router, services);
+  /** tRPC path → file limit of the procedures that take an upload. */
+  const uploadLimits = new Map<string, number>();
+  for (const [path, procedure] of Object.entries(
+    router._def.procedures as Record<string, { _def: { meta?: Meta } }>,
+  )) {
+    const upload = procedure._def.meta?.upload;
+    if (upload) uploadLimits.set(path, upload.maxBytes);
+  }
 
   async function devIssuerRoute(req: Request, subpath: string): Promise<Response | null> {
     if (!services.config.auth.devIssuer) return null;
@@ -65,13 +77,57 @@ export function createApiHandler(services: Services, router: AnyTRPCRouter = app
     return null;
   }
 
+  /**
+   * Before tRPC reads anything, and so before authentication: at most `MAX_TRPC_BATCH` calls,
+   * and a body of at most 1 MB (a call to an upload procedure, the CSV import as JSON text:
+   * twice its file limit), counted as it streams in, not only as declared. The body is then
+   * read once, bounded, and handed to tRPC as bytes.
+   */
+  async function boundTrpcRequest(req: Request): Promise<Request | Response> {
+    const url = new URL(req.url);
+    let paths: string[];
+    try {
+      paths = decodeURIComponent(url.pathname.slice('/api/trpc/'.length)).split(',');
+    } catch {
+      return errorJson(400, 'The request path is not valid.');
+    }
+    if (url.searchParams.get('batch') !== '1') paths = paths.slice(0, 1);
+    if (paths.length > MAX_TRPC_BATCH) {
+      return errorJson(
+        400,
+        `A batch may hold at most ${MAX_TRPC_BATCH} calls; this one holds ${paths.length}.`,
+      );
+    }
+    if (!req.body) return req;
+    const limit = Math.max(
+      MAX_JSON_BYTES,
+      ...paths.map((path) => 2 * (uploadLimits.get(path) ?? 0) + 64 * 1024),
+    );
+    const bytes = await readBodyBytes(req, limit);
+    if (bytes === null) {
+      return errorJson(
+        413,
+        `The request body is larger than ${Math.round(limit / 1024 / 1024)} MB.`,
+      );
+    }
+    return new Request(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: bytes as Uint8Array<ArrayBuffer>,
+      signal: req.signal,
+    });
+  }
+
   async function route(req: Request, requestId: string): Promise<Response> {
     const { pathname } = new URL(req.url);
     if (pathname === '/api/trpc' || pathname.startsWith('/api/trpc/')) {
+      const bounded = await boundTrpcRequest(req);
+      if (bounded instanceof Response) return bounded;
       return fetchRequestHandler({
         endpoint: '/api/trpc',
-        req,
+        req: bounded,
         router,
+        maxBatchSize: MAX_TRPC_BATCH,
         createContext: () => createContext(services, req, requestId),
         onError: ({ error }) => {
           if (error.code === 'INTERNAL_SERVER_ERROR') logServerError(requestId, error);

@@ -14,7 +14,10 @@ const handler: ApiHandler = async (req) => {
     const body = req.body ? await readBodyText(req, MAX_JSON_BYTES) : null;
     seen = { method: req.method, url: req.url, headers: req.headers, body };
     if (body === null && req.body) return Response.json({ message: 'Too large' }, { status: 413 });
-    return Response.json({ method: req.method, length: body?.length ?? 0 }, { status: 201, headers: { 'x-custom': 'yes' } });
+    return Response.json(
+      { method: req.method, length: body?.length ?? 0 },
+      { status: 201, headers: { 'x-custom': 'yes' } },
+    );
   }
   if (url.pathname === '/api/cookies') {
     const headers = new Headers();
@@ -54,15 +57,27 @@ function raw(
   method: string,
   path: string,
   options: { headers?: Record<string, string>; chunks?: Buffer[] } = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${base}${path}`, { method, headers: options.headers }, (res) => {
       const parts: Buffer[] = [];
       res.on('data', (chunk: Buffer) => parts.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts).toString() }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode!,
+          headers: res.headers,
+          body: Buffer.concat(parts).toString(),
+        }),
+      );
     });
     // The server may answer and close before a refused body is all sent.
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+    );
     for (const chunk of options.chunks ?? []) req.write(chunk);
     req.end();
   });
@@ -84,7 +99,11 @@ describe('isApiPath', () => {
 describe('the Node ↔ Fetch adapter', () => {
   it('passes method, URL, headers and body, and answers status and headers', async () => {
     const res = await raw('PATCH', '/api/echo?x=1', {
-      headers: { 'content-type': 'application/json', 'x-request-id': 'abc', host: 'school.example' },
+      headers: {
+        'content-type': 'application/json',
+        'x-request-id': 'abc',
+        host: 'school.example',
+      },
       chunks: [Buffer.from(JSON.stringify({ name: 'Ana' }))],
     });
     expect(res.status).toBe(201);
@@ -105,8 +124,13 @@ describe('the Node ↔ Fetch adapter', () => {
   });
 
   it('streams a chunked request body to the handler', async () => {
-    const chunks = Array.from({ length: 20 }, (_, i) => Buffer.from(`${String(i).padStart(2, '0')}`.repeat(5000)));
-    const res = await raw('POST', '/api/echo', { headers: { 'content-type': 'text/plain' }, chunks });
+    const chunks = Array.from({ length: 20 }, (_, i) =>
+      Buffer.from(`${String(i).padStart(2, '0')}`.repeat(5000)),
+    );
+    const res = await raw('POST', '/api/echo', {
+      headers: { 'content-type': 'text/plain' },
+      chunks,
+    });
     expect(res.status).toBe(201);
     expect(JSON.parse(res.body)).toEqual({ method: 'POST', length: 200_000 });
     expect(seen!.body!.slice(0, 4)).toBe('0000');

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import next from 'next';
 import { beforeShutdown, getRuntime } from '../runtime';
 import { startServer } from '../start';
-import { isApiPath, nodeListener } from './node-adapter';
+import { nodeListener, productionListener } from './node-adapter';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const DRAIN_MS = 10_000;
@@ -16,17 +16,19 @@ export async function serveProduction(): Promise<void> {
   await startServer();
   const runtime = await getRuntime();
   const host = process.env.HOST || undefined;
-  const app = next({ dev: false, dir: process.cwd(), hostname: host ?? 'localhost', port: runtime.config.port });
+  const app = next({
+    dev: false,
+    dir: process.cwd(),
+    hostname: host ?? 'localhost',
+    port: runtime.config.port,
+  });
   await app.prepare();
   const nextHandler = app.getRequestHandler();
   const api = nodeListener(runtime.handleApi);
 
-  const server = createServer((req, res) => {
-    const url = req.url ?? '/';
-    const query = url.indexOf('?');
-    if (isApiPath(query === -1 ? url : url.slice(0, query))) void api(req, res);
-    else void nextHandler(req, res);
-  });
+  const server = createServer(
+    productionListener(api, nextHandler, process.env.BENCH_ROUTES === '1'),
+  );
   beforeShutdown(
     () =>
       new Promise<void>((resolve) => {

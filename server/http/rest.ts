@@ -79,7 +79,8 @@ export async function readBodyText(req: Request, limit: number): Promise<string 
   return bytes === null ? null : new TextDecoder().decode(bytes);
 }
 
-async function readBodyBytes(req: Request, limit: number): Promise<Uint8Array | null> {
+/** Reads at most `limit` bytes (declared or streamed); null when the body is larger. */
+export async function readBodyBytes(req: Request, limit: number): Promise<Uint8Array | null> {
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) return null;
   if (!req.body) return new Uint8Array();
