@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import next from 'next';
 import { beforeShutdown, getRuntime } from '../runtime';
 import { startServer } from '../start';
-import { isApiPath, nodeListener } from './node-adapter';
+import { logger } from '../log';
+import { productionListener } from './production-listener';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const DRAIN_MS = 10_000;
@@ -18,15 +19,7 @@ export async function serveProduction(): Promise<void> {
   const host = process.env.HOST || undefined;
   const app = next({ dev: false, dir: process.cwd(), hostname: host ?? 'localhost', port: runtime.config.port });
   await app.prepare();
-  const nextHandler = app.getRequestHandler();
-  const api = nodeListener(runtime.handleApi);
-
-  const server = createServer((req, res) => {
-    const url = req.url ?? '/';
-    const query = url.indexOf('?');
-    if (isApiPath(query === -1 ? url : url.slice(0, query))) void api(req, res);
-    else void nextHandler(req, res);
-  });
+  const server = createServer(productionListener(runtime.handleApi, app.getRequestHandler()));
   beforeShutdown(
     () =>
       new Promise<void>((resolve) => {
@@ -43,5 +36,5 @@ export async function serveProduction(): Promise<void> {
     server.listen(runtime.config.port, host, resolve);
   });
   const { address, port } = server.address() as AddressInfo;
-  console.info(`Listening on http://${address.includes(':') ? `[${address}]` : address}:${port}`);
+  logger.info(`Listening on http://${address.includes(':') ? `[${address}]` : address}:${port}`);
 }
