@@ -50,15 +50,13 @@ const email = `bench-${Date.now()}@overhead.test`;
 await db
   .insert(memberships)
   .values({ organizationId: school!.id, invitedEmail: email, role: 'owner' });
-await db
-  .insert(students)
-  .values(
-    Array.from({ length: 20 }, (_, i) => ({
-      schoolId: school!.id,
-      firstName: 'S',
-      lastName: `N${i}`,
-    })),
-  );
+await db.insert(students).values(
+  Array.from({ length: 20 }, (_, i) => ({
+    schoolId: school!.id,
+    firstName: 'S',
+    lastName: `N${i}`,
+  })),
+);
 const token = await signDevToken(db, config, { email });
 const handler = createApiHandler(createServices(config, db));
 logger.level = 'silent';
