@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { statementCounter } from '@/db/client';
 import { captureLogs, type CapturedLogs } from '../log';
 import { useTestApp, type TestResponse } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
@@ -87,6 +88,18 @@ describe('one access line per request', () => {
       status: 200,
       sql_statements: 0,
     });
+  });
+
+  it('a count around the request (tests, benchmarks) still gets its statements', async () => {
+    const schoolId = await app.createSchool({ members: { [OWNER]: 'owner' } });
+    const token = await app.tokenFor(OWNER);
+    const counter = { count: 0 };
+    const res = await statementCounter.run(counter, () =>
+      app.request('GET', `/api/schools/${schoolId}/students`, { token }),
+    );
+    expect(res.status).toBe(200);
+    expect(counter.count).toBeGreaterThan(0);
+    expect(counter.count).toBe(lineOf(res).sql_statements);
   });
 
   it('tRPC requests are named by their procedure paths; an unknown name is *', async () => {
