@@ -34,6 +34,9 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** The values of `LOG_LEVEL` (pino's levels); the logger reads it itself (server/log.ts). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 const DEV_AUTH_SECRET = 'development-only-secret-change-me-in-production';
 
 type Env = Record<string, string | undefined>;
@@ -77,6 +80,10 @@ export function loadConfig(env: Env = process.env): Config {
   const contactRateLimit = Number(nonEmpty(env.CONTACT_RATE_LIMIT) ?? 5);
   if (!Number.isInteger(contactRateLimit) || contactRateLimit < 0) {
     throw new ConfigError('CONTACT_RATE_LIMIT must be a whole number ≥ 0');
+  }
+  const logLevel = nonEmpty(env.LOG_LEVEL)?.toLowerCase();
+  if (logLevel && !(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL "${env.LOG_LEVEL}" is not one of ${LOG_LEVELS.join(', ')}`);
   }
 
   return {

@@ -2,8 +2,11 @@ import { openDatabase, type DatabaseHandle } from '@/db/client';
 import { seedDemo } from '@/db/seed-demo';
 import { startBackgroundWork, stopBackgroundWork } from './background';
 import { loadConfig, type Config } from './config';
+import { withAccessLog } from './http/access-log';
 import { errorJson } from './http/errors';
 import { createApiHandler, createServices, requestIdOf, type ApiHandler } from './http/handler';
+import { logger } from './log';
+import { appRouter } from './router';
 import type { Services } from './trpc/context';
 
 export type Runtime = { config: Config; database: DatabaseHandle; services: Services; handleApi: ApiHandler };
@@ -25,18 +28,18 @@ async function start(): Promise<Runtime> {
   // next-auth reads its base URL from the environment; it is derived from ours (DESIGN 2).
   process.env.NEXTAUTH_URL ??= `${config.appUrl}/api/auth`;
   if (config.production && config.auth.devIssuer) {
-    console.warn(
+    logger.warn(
       'WARNING: AUTH_DEV_ISSUER=1 in production: anyone can sign in as anyone. Use it for demos only.',
     );
   }
   if (!config.auth.devIssuer && !config.auth.clientId) {
-    console.warn('AUTH_CLIENT_ID is not set: web sign-in through the identity provider is off.');
+    logger.warn('AUTH_CLIENT_ID is not set: web sign-in through the identity provider is off.');
   }
   const database = await openDatabase(config);
   try {
     await database.migrate();
     if (config.seedDemo && (await seedDemo(database.db, { timezone: config.appTimezone }))) {
-      console.info('Seeded the demo school (sign in as owner@demo.school).');
+      logger.info('Seeded the demo school (sign in as owner@demo.school).');
     }
   } catch (error) {
     await database.close().catch(() => {});
@@ -71,10 +74,10 @@ export async function handleApiRequest(req: Request): Promise<Response> {
     runtime = await getRuntime();
   } catch (error) {
     const requestId = requestIdOf(req);
-    console.error(JSON.stringify({ level: 'error', request_id: requestId, message: `start-up failed: ${String(error)}` }));
+    logger.error({ request_id: requestId }, `start-up failed: ${String(error)}`);
     const response = errorJson(503, 'The service is starting or its database is unreachable.', { 'retry-after': '5' });
     response.headers.set('x-request-id', requestId);
-    return response;
+    return withAccessLog(async () => response, appRouter)(req);
   }
   return runtime.handleApi(req);
 }

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { logger } from './log';
 import { getRuntime } from './runtime';
 
 /**
@@ -10,7 +11,7 @@ export async function startServer(): Promise<void> {
     loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
+      logger.fatal(`Configuration error: ${error.message}`);
       process.exit(1);
     }
     throw error;

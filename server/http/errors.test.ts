@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AppError, notFound } from '../errors';
+import { captureLogs, type CapturedLogs } from '../log';
 import { ADMIN_EMAIL, useTestApp, type TestResponse } from '../test/harness';
 import { publicProcedure, router } from '../trpc/init';
 import { MAX_JSON_BYTES } from './rest';
@@ -279,14 +280,16 @@ describe('422: validation', () => {
 
 describe('500: server failures', () => {
   let logged: string[] = [];
+  let capture: CapturedLogs | undefined;
   afterEach(() => {
-    vi.restoreAllMocks();
+    capture?.stop();
+    capture = undefined;
     logged = [];
   });
-  const captureLog = () =>
-    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-      logged.push(args.map(String).join(' '));
-    });
+  const captureLog = () => {
+    capture = captureLogs('error');
+    logged = capture.lines;
+  };
 
   it('answers {message, error} without the internal message or a stack, and logs it with the request id', async () => {
     captureLog();
@@ -379,7 +382,6 @@ describe('X-Request-Id', () => {
   });
 
   it('is on a 500', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     const res = await probe.request('GET', '/api/probe/boom');
     expect(res.status).toBe(500);
     expect(res.headers.get('x-request-id')).toMatch(UUID);

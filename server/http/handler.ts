@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { OpenApiRouter } from 'trpc-to-openapi';
-import { statementCounter, type Database } from '@/db/client';
+import type { Database } from '@/db/client';
 import type { Config } from '../config';
 import { devDiscovery, devJwks, signDevToken } from '../auth/dev-issuer';
 import { createTokenVerifier, localKeySource, remoteKeySource } from '../auth/tokens';
 import { createContext, type Services } from '../trpc/context';
 import type { Meta } from '../trpc/init';
 import { appRouter } from '../router';
+import { withAccessLog } from './access-log';
 import { docsResponse } from './docs';
 import { errorJson, json, logServerError, serverErrorJson } from './errors';
 import { buildOpenApiDocument } from './openapi';
@@ -152,7 +153,7 @@ export function createApiHandler(services: Services, router: AnyTRPCRouter = app
   }
 
   // The benchmark (bench/run.ts) reads how many SQL statements each request ran.
-  const countStatements = process.env.SQL_STATEMENT_HEADER === '1';
+  const statementHeader = process.env.SQL_STATEMENT_HEADER === '1';
 
   async function answer(req: Request, requestId: string): Promise<Response> {
     try {
@@ -163,17 +164,14 @@ export function createApiHandler(services: Services, router: AnyTRPCRouter = app
     }
   }
 
-  return async function handleApi(req: Request): Promise<Response> {
+  async function handleApi(req: Request): Promise<Response> {
     const requestId = requestIdOf(req);
-    let response: Response;
-    if (countStatements) {
-      const counter = { count: 0 };
-      response = await statementCounter.run(counter, () => answer(req, requestId));
-      response.headers.set('x-sql-statements', String(counter.count));
-    } else {
-      response = await answer(req, requestId);
-    }
+    const response = await answer(req, requestId);
     response.headers.set('x-request-id', requestId);
     return addApiSecurityHeaders(req, response, services.config.appUrl);
-  };
+  }
+
+  // One access line per request, with the SQL statements it ran (server/http/access-log.ts).
+  const countedHeader = (response: Response, count: number) => response.headers.set('x-sql-statements', String(count));
+  return withAccessLog(handleApi, router, statementHeader ? countedHeader : undefined);
 }

@@ -277,7 +277,7 @@ export type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
  * listener, which answers 400 (JSON) before anything reads it, as it answers `OPTIONS *`. `benchRoute` serves the benchmark's
  * reference route (bench/run.ts sets `BENCH_ROUTES=1`); without it that path is Next's 404.
  */
-export function productionListener(
+export function routeRequests(
   api: ReturnType<typeof nodeListener>,
   nextHandler: Listener,
   benchRoute = false,

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import next from 'next';
 import { beforeShutdown, getRuntime } from '../runtime';
 import { startServer } from '../start';
-import { nodeListener, productionListener } from './node-adapter';
+import { logger } from '../log';
+import { productionListener } from './production-listener';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const DRAIN_MS = 10_000;
@@ -23,11 +24,10 @@ export async function serveProduction(): Promise<void> {
     port: runtime.config.port,
   });
   await app.prepare();
-  const nextHandler = app.getRequestHandler();
-  const api = nodeListener(runtime.handleApi);
-
   const server = createServer(
-    productionListener(api, nextHandler, process.env.BENCH_ROUTES === '1'),
+    productionListener(runtime.handleApi, app.getRequestHandler(), {
+      benchRoute: process.env.BENCH_ROUTES === '1',
+    }),
   );
   beforeShutdown(
     () =>
@@ -45,5 +45,5 @@ export async function serveProduction(): Promise<void> {
     server.listen(runtime.config.port, host, resolve);
   });
   const { address, port } = server.address() as AddressInfo;
-  console.info(`Listening on http://${address.includes(':') ? `[${address}]` : address}:${port}`);
+  logger.info(`Listening on http://${address.includes(':') ? `[${address}]` : address}:${port}`);
 }

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactRequests, memberships } from '@/db/schema';
 import { useTestApp } from '../test/harness';
 import { MAX_TRPC_BATCH } from './handler';
-import { nodeListener, productionListener } from './node-adapter';
+import { productionListener } from './production-listener';
 
 const app = useTestApp();
 
@@ -27,12 +27,12 @@ const nextSaw: string[] = [];
 async function listen(benchRoute: boolean): Promise<{ server: Server; port: number }> {
   const server = createServer(
     productionListener(
-      nodeListener((req) => app.handler(req)),
+      (req) => app.handler(req),
       (req, res) => {
         nextSaw.push(req.url!);
         res.writeHead(404, { 'content-type': 'text/plain' }).end('next: not found');
       },
-      benchRoute,
+      { benchRoute },
     ),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,6 @@
 import { Resend } from 'resend';
 import type { Config } from '../config';
+import { logger } from '../log';
 
 export type OutgoingEmail = {
   /** The outbox row id: the provider's idempotency key, so a retry never sends twice. */
@@ -56,12 +57,12 @@ export function resendTransport(options: { apiKey: string; baseUrl?: string }): 
  * Without a provider the message is only logged; the outbox row keeps the rendered e-mail,
  * which the admin mail viewer shows (DESIGN 6).
  */
-export function logTransport(log: (line: string) => void = (line) => console.info(line)): MailTransport {
+export function logTransport(): MailTransport {
   return {
     name: 'log',
     async send(email) {
       // The address and subject are personal data: the mail viewer shows them, the log does not.
-      log(JSON.stringify({ level: 'info', message: 'e-mail kept by the log transport', id: email.id }));
+      logger.info({ id: email.id }, 'e-mail kept by the log transport');
       return { providerMessageId: `log-${email.id}` };
     },
   };

@@ -8,6 +8,7 @@ import { EMAIL_TEMPLATES } from '@/emails';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 import { queueEmail } from './outbox';
 import { renderEmail } from './render';
+import { captureLogs } from '../log';
 import { logTransport, PermanentMailError, resendTransport, type MailTransport, type OutgoingEmail } from './transport';
 import {
   backoffSeconds,
@@ -199,9 +200,13 @@ describe('the outbox worker', () => {
 describe('the log transport (no RESEND_API_KEY)', () => {
   it('marks the e-mail sent by log and keeps the rendered message for the mail viewer', async () => {
     const id = await queueContactEmail();
-    const lines: string[] = [];
-
-    await drainOutbox(app.db, { transport: logTransport((line) => lines.push(line)), from: FROM });
+    const logs = captureLogs();
+    const lines = logs.lines;
+    try {
+      await drainOutbox(app.db, { transport: logTransport(), from: FROM });
+    } finally {
+      logs.stop();
+    }
 
     expect(await row(id)).toMatchObject({
       status: 'sent',

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '@/db/client';
 import { contactRequests, emailOutbox, rateLimitCounters } from '@/db/schema';
+import { captureLogs } from '../log';
 import { useTestApp, type TestApp } from '../test/harness';
 import { CONTACT_ACCEPTED } from './contact';
 import { DIRECT_CLIENT } from './rate-limit';
@@ -90,15 +91,15 @@ describe('POST /api/contact', () => {
   it('is stored together with its e-mail or not at all', async () => {
     // The outbox refuses new rows: the request must not be stored without its e-mail.
     await app.db.execute(sql`alter table email_outbox add constraint refuse_all check (false) not valid`);
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = captureLogs('error');
     try {
       const res = await post(app, VALID);
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ message: expect.any(String), error: expect.any(String) });
       expect(res.text).not.toContain('refuse_all');
-      expect(logged).toHaveBeenCalledWith(expect.stringContaining(res.headers.get('x-request-id')!));
+      expect(logged.lines).toContainEqual(expect.stringContaining(res.headers.get('x-request-id')!));
     } finally {
-      logged.mockRestore();
+      logged.stop();
       await app.db.execute(sql`alter table email_outbox drop constraint refuse_all`);
     }
     expect(await app.db.$count(contactRequests)).toBe(0);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { proxy } from '@/proxy';
 import { authOptions } from '../auth/next-auth';
 import { createServices } from '../http/handler';
+import { captureLogs, type CapturedLogs } from '../log';
 import { ADMIN_EMAIL, useTestApp, type TestResponse } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
 
@@ -135,14 +136,19 @@ describe('error bodies', () => {
 describe('personal data and the logs', () => {
   const PERSONAL = ['Ximena', 'Quiroga', 'ximena.quiroga@family.test', '+34 611 222 333', 'my pony is called Relámpago'];
   let output: string[] = [];
+  let logs: CapturedLogs | undefined;
 
   afterEach(() => {
     vi.restoreAllMocks();
+    logs?.stop();
+    logs = undefined;
     output = [];
   });
 
-  /** Everything written to the console or the process's streams. */
+  /** Everything written to the logger (at every level), the console or the process's streams. */
   function captureOutput() {
+    logs = captureLogs('trace');
+    output = logs.lines;
     for (const method of ['error', 'warn', 'info', 'log', 'debug'] as const) {
       vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
         output.push(args.map(String).join(' '));

@@ -4,6 +4,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { memberships, organizations } from '@/db/schema';
 import { AppError, forbidden, toAppError } from '../errors';
 import { can, type Permission, type Role } from '../auth/permissions';
+import { noteOrganization } from '../log';
 import { isUuid } from '../validation';
 import type { Context } from './context';
 
@@ -103,6 +104,9 @@ export function schoolProcedure(permission: Permission) {
         ? row.role
         : null;
     if (!row || !role) throw denied;
+    // The request is the school's from here on (a member, or a platform administrator),
+    // even if the role lacks the permission: the access line names it.
+    noteOrganization(row.id);
     if (!can(role, permission)) throw forbidden();
     const school: School = { id: row.id, name: row.name, timezone: row.timezone, currency: row.currency };
     return next({ ctx: { school, role } });

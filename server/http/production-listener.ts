@@ -1,0 +1,24 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AnyTRPCRouter } from '@trpc/server';
+import { appRouter } from '../router';
+import { createRouteNamer, withNodeAccessLog } from './access-log';
+import type { ApiHandler } from './handler';
+import { isApiPath, nodeListener, routeRequests } from './node-adapter';
+
+type NodeListener = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/**
+ * The production server's one listener: `/api` to the `/api` handler (which writes its own
+ * access line), everything else to Next, each request with exactly one access line.
+ */
+export function productionListener(
+  handleApi: ApiHandler,
+  nextHandler: NodeListener,
+  { benchRoute = false, router = appRouter }: { benchRoute?: boolean; router?: AnyTRPCRouter } = {},
+) {
+  const routeOf = createRouteNamer(router);
+  return withNodeAccessLog(
+    routeRequests(nodeListener(handleApi), nextHandler, benchRoute),
+    (path, status) => (isApiPath(path) ? routeOf(path, status) : path),
+  );
+}
