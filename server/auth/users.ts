@@ -51,7 +51,8 @@ export async function resolveUser(db: Database, identity: Identity): Promise<Use
     .from(users)
     .where(and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject)));
   const known = found?.user;
-  const displayName = identity.displayName ?? known?.displayName ?? identity.email ?? identity.subject;
+  const displayName =
+    identity.displayName ?? known?.displayName ?? identity.email ?? identity.subject;
   if (
     known &&
     known.email === identity.email &&
