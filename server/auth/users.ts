@@ -41,12 +41,14 @@ export async function resolveUser(db: Database, identity: Identity): Promise<Use
   const [found] = await db
     .select({
       user: users,
+      // Qualified by hand: Drizzle writes a one-table select's columns unqualified, and inside
+      // the subquery "id" would be the membership's.
       invited: sql<boolean>`exists (
         select 1 from ${memberships} m
-        where m.user_id is null and lower(m.invited_email) = lower(${users.email})
+        where m.user_id is null and lower(m.invited_email) = lower("users"."email")
           and not exists (
             select 1 from ${memberships} held
-            where held.organization_id = m.organization_id and held.user_id = ${users.id}))`,
+            where held.organization_id = m.organization_id and held.user_id = "users"."id"))`,
     })
     .from(users)
     .where(and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject)));

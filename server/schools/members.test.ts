@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { statementCounter } from '@/db/client';
 import { memberships, users } from '@/db/schema';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 
@@ -169,6 +170,27 @@ describe('POST /api/schools/{schoolId}/members', () => {
       display_name: 'Known Person',
       status: 'active',
     });
+  });
+
+  it('costs a request nothing extra once there is no invitation left to bind', async () => {
+    const school = await app.createSchool({ members: { 'owner@x.test': 'owner' } });
+    const owner = await signIn('owner@x.test');
+    const member = await signIn('member@x.test');
+    await app.request('POST', `/api/schools/${school}/members`, { token: owner.token, body: { email: 'member@x.test', role: 'viewer' } });
+    // An invitation to someone who already holds a membership of that school (one left from
+    // before they joined) is not bound, and is not retried on every request.
+    await app.db.insert(memberships).values({ organizationId: school, invitedEmail: 'owner@x.test', role: 'viewer' });
+    const statements = async (token: string) => {
+      const counter = { count: 0 };
+      const res = await statementCounter.run(counter, () => app.request('GET', '/api/auth/me', { token }));
+      expect(res.status).toBe(200);
+      return counter.count;
+    };
+
+    const binding = await statements(member.token);
+    const plain = await statements(member.token);
+    expect(binding).toBe(plain + 1);
+    expect(await statements(owner.token)).toBe(plain);
   });
 
   it('does not hand a membership to a user whose e-mail is not verified', async () => {
