@@ -9,7 +9,12 @@ import { todayIn } from './calendar';
 import { dateOrderOf, localDate } from './school-dates';
 import { CsvReadError, readCsvRecords, type CsvRecord } from './student-csv';
 import { futureBirthDateError, studentFields, type StudentFields } from './student-schema';
-import { DOCUMENT_NUMBER_TAKEN, IMPORT_MAX_ROWS, studentValues, type ImportResult } from './students';
+import {
+  DOCUMENT_NUMBER_TAKEN,
+  IMPORT_MAX_ROWS,
+  studentValues,
+  type ImportResult,
+} from './students';
 
 /*
  * Student CSV import (DESIGN 6). Header names are the student fields with the nested objects
@@ -54,7 +59,8 @@ function readRecords(text: string): CsvRecord[] {
   try {
     return readCsvRecords(text);
   } catch (error) {
-    if (error instanceof CsvReadError) throw invalidField('file', `The file is not valid CSV: ${error.message}`);
+    if (error instanceof CsvReadError)
+      throw invalidField('file', `The file is not valid CSV: ${error.message}`);
     throw error;
   }
 }
@@ -142,7 +148,10 @@ export async function importStudents(
     if (typeof input.birth_date === 'string') {
       const date = localDate(input.birth_date, dateOrder);
       if ('ambiguous' in date) {
-        errors.push({ row: row.line, errors: { birth_date: [ambiguousDate(input.birth_date, date.ambiguous)] } });
+        errors.push({
+          row: row.line,
+          errors: { birth_date: [ambiguousDate(input.birth_date, date.ambiguous)] },
+        });
         continue;
       }
       input.birth_date = date.date;
