@@ -55,6 +55,9 @@ export function isValidTimezone(timezone: string): boolean {
   }
 }
 
+/** The demo's platform administrator: the default of `PLATFORM_ADMIN_EMAILS` with the development issuer. */
+export const DEMO_ADMIN_EMAIL = 'admin@demo.school';
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const port = Number(nonEmpty(env.PORT) ?? 3000);
@@ -102,8 +105,10 @@ export function loadConfig(env: Env = process.env): Config {
       clientSecret: nonEmpty(env.AUTH_CLIENT_SECRET),
       secret: nonEmpty(env.AUTH_SECRET) ?? DEV_AUTH_SECRET,
     },
+    // With the development issuer and no list, the demo's admin@demo.school is the platform
+    // administrator (anyone can sign in as anyone there anyway).
     platformAdminEmails: new Set(
-      (env.PLATFORM_ADMIN_EMAILS ?? '')
+      (nonEmpty(env.PLATFORM_ADMIN_EMAILS) ?? (devIssuer ? DEMO_ADMIN_EMAIL : ''))
         .split(',')
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),

@@ -219,6 +219,46 @@ describe('POST /api/admin/organizations', () => {
     expect(members.body.data).toEqual([expect.objectContaining({ email: 'founder@x.test', role: 'owner', status: 'active' })]);
   });
 
+  it('makes a known user with that verified e-mail the owner at once (issue 13)', async () => {
+    const founderToken = await app.tokenFor('founder@x.test', { name: 'Fiona Founder' });
+    const me = await app.request('GET', '/api/auth/me', { token: founderToken });
+    expect(me.status).toBe(200);
+
+    const res = await app.request('POST', '/api/admin/organizations', {
+      token: await adminToken(),
+      body: { name: 'Owned School', type: 'school', owner_email: 'FOUNDER@x.test' },
+    });
+    expect(res.status).toBe(201);
+    const id = res.body.data.id;
+
+    const rows = await app.db.select().from(memberships).where(eq(memberships.organizationId, id));
+    expect(rows).toEqual([expect.objectContaining({ userId: me.body.id, invitedEmail: null, role: 'owner' })]);
+    const members = await app.request('GET', `/api/schools/${id}/members`, { token: await adminToken() });
+    expect(members.body.data).toEqual([
+      expect.objectContaining({ email: 'founder@x.test', role: 'owner', user_id: me.body.id, status: 'active' }),
+    ]);
+    // The owner counts as signed in: the last-owner rule protects them at once.
+    const removal = await app.request('DELETE', `/api/schools/${id}/members/${members.body.data[0].id}`, {
+      token: await adminToken(),
+    });
+    expect(removal.status).toBe(409);
+  });
+
+  it('only invites when the known account has not verified that e-mail', async () => {
+    const claimed = await app.tokenFor('founder@x.test', { sub: 'impostor', email_verified: false });
+    expect((await app.request('GET', '/api/auth/me', { token: claimed })).status).toBe(200);
+
+    const res = await app.request('POST', '/api/admin/organizations', {
+      token: await adminToken(),
+      body: { name: 'Owned School', type: 'school', owner_email: 'founder@x.test' },
+    });
+    expect(res.status).toBe(201);
+
+    const rows = await app.db.select().from(memberships).where(eq(memberships.organizationId, res.body.data.id));
+    expect(rows).toEqual([expect.objectContaining({ userId: null, invitedEmail: 'founder@x.test', role: 'owner' })]);
+    expect((await app.request('GET', '/api/schools', { token: claimed })).body).toEqual({ data: [] });
+  });
+
   it.each([
     [{}, ['name', 'type'], 'The name field is required. (and 1 more error)'],
     [{ name: '', type: 'school' }, ['name'], 'The name field is required.'],

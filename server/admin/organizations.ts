@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { memberships, ORGANIZATION_STATUSES, ORGANIZATION_TYPES, organizations } from '@/db/schema';
+import { memberships, ORGANIZATION_STATUSES, ORGANIZATION_TYPES, organizations, users } from '@/db/schema';
 import { notFound } from '../errors';
 import {
   currencyField,
@@ -19,7 +19,10 @@ export const createOrganizationInput = z.object({
   type: z.enum(ORGANIZATION_TYPES),
   timezone: timezoneField.optional(),
   currency: currencyField.optional(),
-  /** Invites the organization's first owner. */
+  /**
+   * The organization's first owner: a user known with that verified e-mail becomes the owner
+   * at once, anyone else is invited (bound at their first sign-in with that verified e-mail).
+   */
   owner_email: z.email().max(255).optional(),
 });
 
@@ -64,7 +67,8 @@ export const adminOrganizationsRouter = router({
   create: adminProcedure
     .meta({
       successStatus: 201,
-      openapi: { method: 'POST', path: '/admin/organizations', tags: ['Administration'], summary: 'Create a school or stud' },
+      openapi: { method: 'POST', path: '/admin/organizations', tags: ['Administration'], summary: 'Create a school or stud',
+        description: '`owner_email` names the first owner: a user known with that verified e-mail becomes the owner at once; otherwise an invitation binds at their first sign-in with that verified e-mail.' },
     })
     .input(createOrganizationInput)
     .output(z.object({ data: organizationSchema }))
@@ -80,9 +84,19 @@ export const adminOrganizationsRouter = router({
           })
           .returning();
         if (input.owner_email) {
-          await tx
-            .insert(memberships)
-            .values({ organizationId: created!.id, invitedEmail: input.owner_email.toLowerCase(), role: 'owner' });
+          // As an invitation would bind (server/auth/users.ts): only to a verified e-mail; of
+          // two accounts with that address, the older.
+          const [known] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(sql`lower(${users.email}) = lower(${input.owner_email})`, eq(users.emailVerified, true)))
+            .orderBy(asc(users.createdAt), asc(users.id))
+            .limit(1);
+          await tx.insert(memberships).values({
+            organizationId: created!.id,
+            role: 'owner',
+            ...(known ? { userId: known.id } : { invitedEmail: input.owner_email.toLowerCase() }),
+          });
         }
         return created!;
       });

@@ -47,7 +47,10 @@ export function devDiscovery(config: Config) {
   };
 }
 
-/** A one-hour ID token for an e-mail address; the subject is the lower-cased address. */
+/**
+ * A one-hour ID token for an e-mail address; the subject is the lower-cased address. The
+ * e-mail is always verified (platform-admin rights and invitations need that).
+ */
 export async function signDevToken(
   db: Database,
   config: Config,
@@ -55,7 +58,9 @@ export async function signDevToken(
 ): Promise<string> {
   const key = await devKey(db);
   const email = person.email.trim().toLowerCase();
-  return new SignJWT({ email, email_verified: true, name: person.name ?? email })
+  // No made-up name: without `--name` the token carries none, and the user keeps theirs.
+  const name = person.name?.trim();
+  return new SignJWT({ email, email_verified: true, ...(name ? { name } : {}) })
     .setProtectedHeader({ alg: ALGORITHM, kid: key.kid, typ: 'JWT' })
     .setIssuer(config.auth.issuer)
     .setSubject(email)

@@ -11,7 +11,8 @@ export type Identity = {
   subject: string;
   email: string | null;
   emailVerified: boolean;
-  displayName: string;
+  /** The name the provider sent (`name`, else `preferred_username`); null when it sent none. */
+  displayName: string | null;
 };
 
 export function identityFromClaims(claims: TokenClaims): Identity {
@@ -19,8 +20,7 @@ export function identityFromClaims(claims: TokenClaims): Identity {
   const name =
     (typeof claims.name === 'string' && claims.name.trim()) ||
     (typeof claims.preferred_username === 'string' && claims.preferred_username.trim()) ||
-    email ||
-    claims.sub;
+    null;
   return {
     issuer: claims.iss,
     subject: claims.sub,
@@ -32,19 +32,36 @@ export function identityFromClaims(claims: TokenClaims): Identity {
 
 /**
  * The user of an identity, created on first sight and updated when the provider's e-mail or
- * name changes. Invitations to that e-mail are bound only when the provider vouches for it.
+ * name changes; a sign-in without a name keeps the one the user has (a new user is named by
+ * their e-mail). Invitations to that e-mail are bound only when the provider vouches for it,
+ * on the first request after the invitation: the same query that reads the user says whether
+ * one is waiting (an index probe on `memberships_invited_email_idx`).
  */
 export async function resolveUser(db: Database, identity: Identity): Promise<User> {
-  const [known] = await db
-    .select()
+  const [found] = await db
+    .select({
+      user: users,
+      // Qualified by hand: Drizzle writes a one-table select's columns unqualified, and inside
+      // the subquery "id" would be the membership's.
+      invited: sql<boolean>`exists (
+        select 1 from ${memberships} m
+        where m.user_id is null and lower(m.invited_email) = lower("users"."email")
+          and not exists (
+            select 1 from ${memberships} held
+            where held.organization_id = m.organization_id and held.user_id = "users"."id"))`,
+    })
     .from(users)
     .where(and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject)));
+  const known = found?.user;
+  const displayName =
+    identity.displayName ?? known?.displayName ?? identity.email ?? identity.subject;
   if (
     known &&
     known.email === identity.email &&
     known.emailVerified === identity.emailVerified &&
-    known.displayName === identity.displayName
+    known.displayName === displayName
   ) {
+    if (found.invited && known.emailVerified && known.email) await bindInvitations(db, known);
     return known;
   }
   return db.transaction(async (tx) => {
@@ -55,14 +72,15 @@ export async function resolveUser(db: Database, identity: Identity): Promise<Use
         subject: identity.subject,
         email: identity.email,
         emailVerified: identity.emailVerified,
-        displayName: identity.displayName,
+        displayName,
       })
       .onConflictDoUpdate({
         target: [users.issuer, users.subject],
         set: {
           email: identity.email,
           emailVerified: identity.emailVerified,
-          displayName: identity.displayName,
+          // A concurrent first request may have named the user: without a name, keep theirs.
+          ...(identity.displayName !== null ? { displayName: identity.displayName } : {}),
           updatedAt: sql`now()`,
         },
       })

@@ -6,14 +6,18 @@ import type { FinancialReport } from './financial-report';
  */
 
 /**
- * One cell. A text starting with `=`, `+`, `-`, `@` (or a tab or carriage return) would be run
- * as a formula by a spreadsheet: it is prefixed with `'` (OWASP, CSV injection). Cells with a
- * separator, quote or line break are quoted.
+ * One cell. A text starting with `=`, `+`, `-`, `@`, a tab or a carriage return would be run
+ * as a formula by a spreadsheet: it is prefixed with `'` (OWASP, CSV injection). Such a cell,
+ * and every cell holding a separator a spreadsheet may split on (`,`, `;`, tab), a quote or a
+ * line break, is quoted: a spreadsheet that splits `Ana;=1+1` on `;` would otherwise run the
+ * second half, since the formula character then starts a cell of its own.
  */
 export function csvCell(value: string | number): string {
-  let text = typeof value === 'number' ? String(value) : value;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'number') return String(value);
+  let text = value;
+  const formula = /^[=+\-@\t\r]/.test(text);
+  if (formula) text = `'${text}`;
+  return formula || /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const amount = (value: number) => value.toFixed(2);

@@ -442,7 +442,7 @@ describe('GET /api/schools/{schoolId}/reports/financial?format=csv', () => {
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.text).toBe(
       [
-        "Financial report,'@SUM(1+1) Riders",
+        `Financial report,"'@SUM(1+1) Riders"`,
         'Start date,2026-03-01',
         'End date,2026-03-31',
         'Currency,EUR',
@@ -470,7 +470,7 @@ describe('GET /api/schools/{schoolId}/reports/financial?format=csv', () => {
         '',
         'Top debtor,Student ID,Payments,Unpaid amount,Overdue amount',
         `"'=HYPERLINK(""http://x.test"",""click"") Doe",${evil.id},1,100.00,100.00`,
-        `'+Plus Sign,${plus.id},1,0.10,0.00`,
+        `"'+Plus Sign",${plus.id},1,0.10,0.00`,
       ].join('\r\n') + '\r\n',
     );
   });
@@ -498,23 +498,98 @@ describe('GET /api/schools/{schoolId}/reports/financial?format=csv', () => {
     });
   });
 
-  it('prefixes every cell that a spreadsheet would run, and quotes separators', () => {
+  it('prefixes every cell that a spreadsheet would run, and quotes it and separators', () => {
     expect(
-      ['=1+1', '+1', '-1', '@A1', '\tx', '\rx', 'plain', 'a,b', 'say "hi"', 12.5, '1-2'].map(
-        csvCell,
-      ),
+      [
+        '=1+1',
+        '+1',
+        '-1',
+        '@A1',
+        '\tx',
+        '\rx',
+        'plain',
+        'a,b',
+        'a;b',
+        'a\tb',
+        'Ana;=1+1;',
+        'say "hi"',
+        12.5,
+        '1-2',
+      ].map(csvCell),
     ).toEqual([
-      "'=1+1",
-      "'+1",
-      "'-1",
-      "'@A1",
-      "'\tx",
+      `"'=1+1"`,
+      `"'+1"`,
+      `"'-1"`,
+      `"'@A1"`,
+      `"'\tx"`,
       `"'\rx"`,
       'plain',
       '"a,b"',
+      '"a;b"',
+      '"a\tb"',
+      '"Ana;=1+1;"',
       '"say ""hi"""',
       '12.5',
       '1-2',
     ]);
   });
+
+  it('quotes names that a `;` or tab would split into a formula (issue 13)', async () => {
+    freezeAt('2026-03-20T12:00:00Z');
+    const s = await school();
+    const semicolon = await f.student(s.schoolId, { firstName: 'Ana;=1+1;', lastName: 'Ruiz' });
+    const tab = await f.student(s.schoolId, { firstName: 'Eva\t@SUM(A1)', lastName: 'Gil' });
+    const comma = await f.student(s.schoolId, { firstName: 'Leo', lastName: 'Paz,-2+3' });
+    await s.charge(semicolon.id, { amount: '30.00', dueDate: '2026-03-01' });
+    await s.charge(tab.id, { amount: '20.00', dueDate: '2026-03-01' });
+    await s.charge(comma.id, { amount: '10.00', dueDate: '2026-03-01' });
+
+    const res = await app.request(
+      'GET',
+      `${s.url}?format=csv&start_date=2026-03-01&end_date=2026-03-31`,
+      { token: s.token },
+    );
+
+    expect(res.status).toBe(200);
+    const lines = res.text.split('\r\n');
+    expect(lines).toContain(`"Ana;=1+1; Ruiz",${semicolon.id},1,30.00,30.00`);
+    expect(lines).toContain(`"Eva\t@SUM(A1) Gil",${tab.id},1,20.00,20.00`);
+    expect(lines).toContain(`"Leo Paz,-2+3",${comma.id},1,10.00,10.00`);
+    // Whichever separator a spreadsheet guesses, no cell it reads starts a formula.
+    for (const separator of [',', ';', '\t']) {
+      const cells = lines.flatMap((line) => spreadsheetCells(line, separator));
+      expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+    }
+  });
 });
+
+/**
+ * A line split into cells as a spreadsheet does with `separator`: a cell that starts with a
+ * quote runs to the closing quote (`""` is a quote), anything after it up to the separator
+ * is appended; any other cell runs to the next separator.
+ */
+function spreadsheetCells(line: string, separator: string): string[] {
+  const cells: string[] = [];
+  let i = 0;
+  for (;;) {
+    let cell = '';
+    if (line[i] === '"') {
+      i += 1;
+      while (i < line.length) {
+        if (line[i] === '"' && line[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+        } else if (line[i] === '"') {
+          i += 1;
+          break;
+        } else {
+          cell += line[i++];
+        }
+      }
+    }
+    while (i < line.length && line[i] !== separator) cell += line[i++];
+    cells.push(cell);
+    if (i >= line.length) return cells;
+    i += 1;
+  }
+}

@@ -22,7 +22,7 @@ export const reportsRouter = router({
             `${MAX_REPORT_MONTHS} months.`,
           '`income`: paid school and competition payments whose paid date is in the range, by kind (school tuition, other school charges, competition), month (every month of the range) and payment method.',
           '`pending` / `overdue`: unpaid school payments due in the range, not yet due / past due today; `competition_pending`: unpaid competition payments due in the range. `top_debtors`: the 10 students owing most of those.',
-          "`format=csv` answers the same report as a `text/csv` download (cells that a spreadsheet would run as a formula are prefixed with `'`).",
+          "`format=csv` answers the same report as a `text/csv` download (cells that a spreadsheet would run as a formula are prefixed with `'` and quoted, as is every cell holding `,`, `;` or a tab).",
         ].join('\n\n'),
       },
     })

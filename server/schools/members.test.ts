@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { statementCounter } from '@/db/client';
 import { memberships, users } from '@/db/schema';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 
@@ -118,25 +119,78 @@ describe('POST /api/schools/{schoolId}/members', () => {
     });
   });
 
-  it('makes an already known verified user a member at once', async () => {
+  it("answers a known account's invitation exactly as an unknown e-mail's (issue 13)", async () => {
     const school = await app.createSchool({ members: { 'owner@x.test': 'owner' } });
+    const owner = await app.tokenFor('owner@x.test');
     const known = await signIn('known@x.test', { name: 'Known Person' });
 
-    const res = await app.request('POST', `/api/schools/${school}/members`, {
-      token: await app.tokenFor('owner@x.test'),
-      body: { email: 'KNOWN@x.test', role: 'manager' },
-    });
+    const invite = (email: string) =>
+      app.request('POST', `/api/schools/${school}/members`, { token: owner, body: { email, role: 'manager' } });
+    const toKnown = await invite('KNOWN@x.test');
+    const toUnknown = await invite('nobody@x.test');
 
-    expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({
+    // Same status, same fields, same values but for the id, the e-mail and the time stamps.
+    expect(toKnown.status).toBe(201);
+    expect(toUnknown.status).toBe(201);
+    const comparable = (res: typeof toKnown) => ({
+      ...res.body.data,
+      id: 'ID',
+      email: 'EMAIL',
+      created_at: 'T',
+      updated_at: 'T',
+    });
+    expect(comparable(toKnown)).toEqual(comparable(toUnknown));
+    expect(toKnown.body.data).toEqual({
+      id: expect.stringMatching(UUID),
       email: 'known@x.test',
       role: 'manager',
+      user_id: null,
+      display_name: null,
+      status: 'invited',
+      created_at: expect.stringMatching(ISO_TIMESTAMP),
+      updated_at: expect.stringMatching(ISO_TIMESTAMP),
+    });
+    expect(toKnown.text).not.toContain('Known Person');
+    expect(toKnown.text).not.toContain(known.userId);
+    // Nor does the list say more until the invitee turns up.
+    const before = await app.request('GET', `/api/schools/${school}/members`, { token: owner });
+    expect(before.body.data.find((m: { email: string }) => m.email === 'known@x.test')).toMatchObject({
+      user_id: null,
+      display_name: null,
+      status: 'invited',
+    });
+
+    // The known user holds the membership from their next request on, without a new sign-in.
+    const schools = await app.request('GET', '/api/schools', { token: known.token });
+    expect(schools.body.data).toEqual([expect.objectContaining({ id: school, role: 'manager' })]);
+    const after = await app.request('GET', `/api/schools/${school}/members`, { token: owner });
+    expect(after.body.data.find((m: { email: string }) => m.email === 'known@x.test')).toMatchObject({
+      id: toKnown.body.data.id,
       user_id: known.userId,
       display_name: 'Known Person',
       status: 'active',
     });
-    const schools = await app.request('GET', '/api/schools', { token: known.token });
-    expect(schools.body.data).toEqual([expect.objectContaining({ id: school, role: 'manager' })]);
+  });
+
+  it('costs a request nothing extra once there is no invitation left to bind', async () => {
+    const school = await app.createSchool({ members: { 'owner@x.test': 'owner' } });
+    const owner = await signIn('owner@x.test');
+    const member = await signIn('member@x.test');
+    await app.request('POST', `/api/schools/${school}/members`, { token: owner.token, body: { email: 'member@x.test', role: 'viewer' } });
+    // An invitation to someone who already holds a membership of that school (one left from
+    // before they joined) is not bound, and is not retried on every request.
+    await app.db.insert(memberships).values({ organizationId: school, invitedEmail: 'owner@x.test', role: 'viewer' });
+    const statements = async (token: string) => {
+      const counter = { count: 0 };
+      const res = await statementCounter.run(counter, () => app.request('GET', '/api/auth/me', { token }));
+      expect(res.status).toBe(200);
+      return counter.count;
+    };
+
+    const binding = await statements(member.token);
+    const plain = await statements(member.token);
+    expect(binding).toBe(plain + 1);
+    expect(await statements(owner.token)).toBe(plain);
   });
 
   it('does not hand a membership to a user whose e-mail is not verified', async () => {

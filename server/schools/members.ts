@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { memberships, organizations, ROLES, users } from '@/db/schema';
-import { conflict, notFound, registerUniqueField } from '../errors';
+import { conflict, invalidField, notFound, registerUniqueField } from '../errors';
 import { router, schoolProcedure } from '../trpc/init';
 import { isUuid } from '../validation';
 import { pathId, schoolIdInput } from './params';
@@ -120,26 +120,27 @@ export const membersRouter = router({
         path: '/schools/{schoolId}/members',
         tags: ['Members'],
         summary: 'Invite a person by e-mail with a role',
-        description: 'A user already known with that verified e-mail becomes a member at once; otherwise the invitation binds at their first sign-in with that verified e-mail.',
+        description:
+          'The answer is the same whether or not the e-mail belongs to an account (an invitation, `user_id` and `display_name` null), so it tells nothing about people outside the school. The invitation binds at the invitee\'s next request with that verified e-mail; an e-mail that is already a member of the school is a 422.',
       },
     })
     .input(schoolIdInput.extend(memberInput.shape))
     .output(z.object({ data: memberSchema }))
     .mutation(async ({ ctx, input }) => {
       const id = await ctx.db.transaction(async (tx) => {
-        const [known] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(sql`lower(${users.email}) = lower(${input.email})`, eq(users.emailVerified, true)))
-          .orderBy(asc(users.createdAt))
+        // Members are the school's own people: naming one reveals nothing new.
+        const [member] = await tx
+          .select({ id: memberships.id })
+          .from(memberships)
+          .innerJoin(users, eq(users.id, memberships.userId))
+          .where(and(eq(memberships.organizationId, ctx.school.id), sql`lower(${users.email}) = lower(${input.email})`))
           .limit(1);
+        if (member) throw invalidField('email', ALREADY_MEMBER);
+        // Always an invitation, even for a known account: answering with its user id, name
+        // or status would tell any school owner who has an account here (issue 13).
         const [created] = await tx
           .insert(memberships)
-          .values({
-            organizationId: ctx.school.id,
-            role: input.role,
-            ...(known ? { userId: known.id } : { invitedEmail: input.email.toLowerCase() }),
-          })
+          .values({ organizationId: ctx.school.id, role: input.role, invitedEmail: input.email.toLowerCase() })
           .returning({ id: memberships.id });
         return created!.id;
       });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { statementCounter } from '@/db/client';
 import { students } from '@/db/schema';
 import { useTestApp } from '../test/harness';
+import { readCsvRecords } from './student-csv';
 import { schoolFixtures } from '../test/school-fixtures';
 
 const app = useTestApp();
@@ -396,14 +397,12 @@ describe('POST /api/schools/{schoolId}/students/import', () => {
     // On PostgreSQL the import's check misses the uncommitted row and its INSERT waits for it;
     // on PGlite the import runs after the commit. Either way RACE-1 is reported, not doubled.
     await app.db.transaction(async (tx) => {
-      await tx
-        .insert(students)
-        .values({
-          schoolId: school,
-          firstName: 'First',
-          lastName: 'Come',
-          documentNumber: 'RACE-1',
-        });
+      await tx.insert(students).values({
+        schoolId: school,
+        firstName: 'First',
+        lastName: 'Come',
+        documentNumber: 'RACE-1',
+      });
       pending = app.request('POST', importPath(school), { token, body: { file: csv } });
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
@@ -494,5 +493,140 @@ describe('POST /api/schools/{schoolId}/students/import', () => {
     });
     expect(stranger.status).toBe(403);
     expect(await namesIn(school)).toEqual([]);
+  });
+});
+
+describe('student CSV line numbers and local dates (issue 13)', () => {
+  it("gives the import page's preview the server's line numbers: quoted line breaks, CRLF, empty lines", async () => {
+    const school = await createSchool();
+    const csv = [
+      '\uFEFFfirst_name,last_name,birth_date,email,notes', // 1
+      'Ana,Ruiz,2010-01-01,ana@x.test,"two\r\nlines"', // 2-3
+      'Bad,Mail,2010-01-01,not-an-email,x', // 4
+      '', // 5: empty, not a row
+      '"Multi\nline",Name,someday,,', // 6-7
+      ',,,,', // 8: no values, not a row
+      'Carl,,,,"a\r\n\r\nb"', // 9-11
+      'Dan,Cruz,,dan@x.test,', // 12
+      'Eva,Gil,,,"\r\n"', // 13-14
+      'Fay,,,,', // 15
+    ].join('\r\n');
+
+    // The preview: what the import page shows (the header is line 1).
+    const [header, ...preview] = readCsvRecords(csv);
+    expect(header).toEqual({
+      line: 1,
+      cells: ['first_name', 'last_name', 'birth_date', 'email', 'notes'],
+    });
+    const previewLines = new Map(preview.map((record) => [record.line, record.cells[0]]));
+    expect([...previewLines]).toEqual([
+      [2, 'Ana'],
+      [4, 'Bad'],
+      [6, 'Multi\nline'],
+      [9, 'Carl'],
+      [12, 'Dan'],
+      [13, 'Eva'],
+      [15, 'Fay'],
+    ]);
+
+    // The server, over HTTP, on the same file.
+    const res = await upload(school, csv, { dry_run: 'true' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.total_rows).toBe(preview.length);
+    const rows = (res.body.data.errors as { row: number; errors: Record<string, string[]> }[]).map(
+      (e) => [e.row, Object.keys(e.errors)],
+    );
+    expect(rows).toEqual([
+      [4, ['email']],
+      [6, ['birth_date']],
+      [9, ['last_name']],
+      [15, ['last_name']],
+    ]);
+    // Every line the server names is a row of the preview, the one that holds the fault.
+    expect(rows.map(([row]) => previewLines.get(row as number))).toEqual([
+      'Bad',
+      'Multi\nline',
+      'Carl',
+      'Fay',
+    ]);
+  });
+
+  it('reads DD/MM/YYYY birth dates in a day-first school and MM/DD/YYYY in a US one', async () => {
+    const madrid = await app.createSchool({ timezone: 'Europe/Madrid', members: { ...STAFF } });
+    const csv = [
+      'first_name,last_name,birth_date',
+      'Ana,Uno,03/04/2010', // 2
+      'Bea,Dos,31.12.2009', // 3
+      'Cid,Tres,2011-06-07', // 4
+      'Dee,Cuatro,04/13/2010', // 5: no month 13
+      'Eli,Cinco,31/02/2010', // 6: no 31 February
+    ].join('\n');
+
+    const res = await upload(madrid, csv);
+
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ total_rows: 5, imported: 3 });
+    expect(res.body.data.errors).toEqual([
+      {
+        row: 5,
+        errors: { birth_date: ['The birth date field must be a valid date (YYYY-MM-DD).'] },
+      },
+      {
+        row: 6,
+        errors: { birth_date: ['The birth date field must be a valid date (YYYY-MM-DD).'] },
+      },
+    ]);
+    const dates = async (school: string) =>
+      Object.fromEntries(
+        (await app.db.select().from(students).where(eq(students.schoolId, school))).map((s) => [
+          s.firstName,
+          s.birthDate,
+        ]),
+      );
+    expect(await dates(madrid)).toEqual({
+      Ana: '2010-04-03',
+      Bea: '2009-12-31',
+      Cid: '2011-06-07',
+    });
+
+    const newYork = await app.createSchool({ timezone: 'America/New_York', members: { ...STAFF } });
+    const us = await upload(
+      newYork,
+      'first_name,last_name,birth_date\nAna,One,03/04/2010\nBob,Two,04/13/2010',
+    );
+    expect(us.body.data).toMatchObject({ imported: 2, errors: [] });
+    expect(await dates(newYork)).toEqual({ Ana: '2010-03-04', Bob: '2010-04-13' });
+  });
+
+  it('refuses a date that reads both ways where the school does not say which, naming row and field', async () => {
+    const school = await createSchool(); // UTC: no known order
+    const csv = [
+      'first_name,last_name,birth_date',
+      'Ana,Uno,03/04/2010', // 2: 3 April or 4 March
+      'Bea,Dos,13/04/2010', // 3: only 13 April
+      'Cid,Tres,04/13/2010', // 4: only 13 April
+      'Dee,Cuatro,05/05/2010', // 5: the same either way
+    ].join('\r\n');
+
+    const res = await upload(school, csv);
+
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ total_rows: 4, imported: 3, skipped: 1 });
+    expect(res.body.data.errors).toEqual([
+      {
+        row: 2,
+        errors: {
+          birth_date: [
+            'The birth date 03/04/2010 is ambiguous: it may be 2010-04-03 or 2010-03-04. Write it as YYYY-MM-DD.',
+          ],
+        },
+      },
+    ]);
+    const rows = await app.db.select().from(students).where(eq(students.schoolId, school));
+    expect(Object.fromEntries(rows.map((s) => [s.firstName, s.birthDate]))).toEqual({
+      Bea: '2010-04-13',
+      Cid: '2010-04-13',
+      Dee: '2010-05-05',
+    });
   });
 });

@@ -1,4 +1,3 @@
-import { CsvError, parse, type Info } from 'csv-parse/sync';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
@@ -7,13 +6,21 @@ import { invalidField } from '../errors';
 import type { School } from '../trpc/init';
 import { fieldErrorsFromZod, type FieldErrors } from '../validation';
 import { todayIn } from './calendar';
+import { dateOrderOf, localDate } from './school-dates';
+import { CsvReadError, readCsvRecords, type CsvRecord } from './student-csv';
 import { futureBirthDateError, studentFields, type StudentFields } from './student-schema';
-import { DOCUMENT_NUMBER_TAKEN, IMPORT_MAX_ROWS, studentValues, type ImportResult } from './students';
+import {
+  DOCUMENT_NUMBER_TAKEN,
+  IMPORT_MAX_ROWS,
+  studentValues,
+  type ImportResult,
+} from './students';
 
 /*
  * Student CSV import (DESIGN 6). Header names are the student fields with the nested objects
  * flattened; each row is validated by the same schema as POST /students. Valid rows are
  * inserted in bulk, the others reported by their line in the file (the header is line 1).
+ * Birth dates may be written the school's way (`03/04/2010`, server/schools/school-dates.ts).
  */
 
 const FLAT_COLUMNS = new Set([
@@ -45,44 +52,17 @@ const REQUIRED_COLUMNS = ['first_name', 'last_name'];
 /** Rows per INSERT: ~18 parameters each stays far below Postgres' 65,535. */
 const INSERT_CHUNK = 1_000;
 
-type CsvRow = { line: number; cells: string[] };
 type RowError = ImportResult['errors'][number];
 
-/** The header line decides: `;` when it has more semicolons than commas, else `,`. */
-function detectDelimiter(text: string): ',' | ';' {
-  const header = /^[\uFEFF\s]*([^\r\n]*)/.exec(text)?.[1] ?? '';
-  const count = (char: string) => header.split(char).length - 1;
-  return count(';') > count(',') ? ';' : ',';
-}
-
-const countMatches = (cells: string[], pattern: RegExp) =>
-  cells.reduce((sum, cell) => sum + (cell.match(pattern)?.length ?? 0), 0);
-
-/** Records with the line each starts on; unreadable CSV is a 422 on `file`. */
-function readRecords(text: string): CsvRow[] {
-  let records: { record: string[]; info: Info }[];
+/** Records with the line each starts on (shared with the import page); unreadable CSV is a 422 on `file`. */
+function readRecords(text: string): CsvRecord[] {
   try {
-    records = parse(text, {
-      bom: true,
-      delimiter: detectDelimiter(text),
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-    }) as unknown as { record: string[]; info: Info }[];
+    return readCsvRecords(text);
   } catch (error) {
-    if (error instanceof CsvError)
+    if (error instanceof CsvReadError)
       throw invalidField('file', `The file is not valid CSV: ${error.message}`);
     throw error;
   }
-  // `info.lines` is the line a record ends on, but csv-parse counts a CRLF inside a quoted
-  // field as two lines; subtracting the CRLFs seen so far keeps later records exact.
-  let crlfSoFar = 0;
-  return records.map(({ record, info }) => {
-    crlfSoFar += countMatches(record, /\r\n/g);
-    const endLine = info.lines - crlfSoFar;
-    return { line: endLine - countMatches(record, /\r\n|\r|\n/g), cells: record };
-  });
 }
 
 function readHeader(cells: string[]): string[] {
@@ -132,6 +112,9 @@ function rowErrors(error: z.ZodError): FieldErrors {
 
 type ValidRow = { line: number; fields: StudentFields };
 
+const ambiguousDate = (value: string, [dayFirst, monthFirst]: [string, string]) =>
+  `The birth date ${value} is ambiguous: it may be ${dayFirst} or ${monthFirst}. Write it as YYYY-MM-DD.`;
+
 /**
  * Imports a CSV of students into a school: one query for the document numbers already
  * taken, then bulk inserts in one transaction. `dryRun` reports the same without writing.
@@ -150,6 +133,7 @@ export async function importStudents(
   }
 
   const today = todayIn(school.timezone);
+  const dateOrder = dateOrderOf(school.timezone);
   const errors: RowError[] = [];
   const valid: ValidRow[] = [];
   for (const row of rows) {
@@ -160,7 +144,19 @@ export async function importStudents(
       });
       continue;
     }
-    const parsed = studentFields.safeParse(rowInput(header, row.cells));
+    const input = rowInput(header, row.cells);
+    if (typeof input.birth_date === 'string') {
+      const date = localDate(input.birth_date, dateOrder);
+      if ('ambiguous' in date) {
+        errors.push({
+          row: row.line,
+          errors: { birth_date: [ambiguousDate(input.birth_date, date.ambiguous)] },
+        });
+        continue;
+      }
+      input.birth_date = date.date;
+    }
+    const parsed = studentFields.safeParse(input);
     if (!parsed.success) {
       errors.push({ row: row.line, errors: rowErrors(parsed.error) });
       continue;

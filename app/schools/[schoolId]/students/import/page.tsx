@@ -1,9 +1,9 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { parse } from 'csv-parse/browser/esm/sync';
 import Link from 'next/link';
 import { useId, useState, type ChangeEvent } from 'react';
+import { readCsvRecords } from '@/server/schools/student-csv';
 import { useTRPC } from '../../../../trpc';
 import { useToast, useErrorToast } from '../../../../ui';
 import { NotAllowed, useSchool } from '../../school-context';
@@ -34,21 +34,12 @@ const PREVIEW_ROWS = 50;
 type RowErrors = { row: number; errors: Record<string, string[]> }[];
 type Preview = { header: string[]; rows: { line: number; cells: string[] }[]; total: number };
 
+/** The rows as the server reads them, numbered by the line they start on, as its errors are. */
 function previewOf(text: string): Preview {
-  const records = parse(text, {
-    bom: true,
-    delimiter: [',', ';'],
-    relax_column_count: true,
-    skip_empty_lines: true,
-    info: true,
-  }) as unknown as {
-    record: string[];
-    info: { lines: number };
-  }[];
-  const [header, ...rows] = records;
+  const [header, ...rows] = readCsvRecords(text);
   return {
-    header: header?.record ?? [],
-    rows: rows.slice(0, PREVIEW_ROWS).map((r) => ({ line: r.info.lines, cells: r.record })),
+    header: header?.cells ?? [],
+    rows: rows.slice(0, PREVIEW_ROWS),
     total: rows.length,
   };
 }
@@ -120,7 +111,9 @@ export default function ImportStudentsPage() {
         <h2 id="file-heading">1. Choose a CSV file</h2>
         <p className="muted">
           One student per line; the first line names the columns (<code>first_name</code> and{' '}
-          <code>last_name</code> are required). Commas or semicolons, UTF-8.{' '}
+          <code>last_name</code> are required). Commas or semicolons, UTF-8. Birth dates as
+          YYYY-MM-DD, or as your school writes them (<code>03/04/2010</code>) when its time zone
+          says which comes first, day or month.{' '}
           <a
             href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`}
             download="students-template.csv"
