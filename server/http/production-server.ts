@@ -4,6 +4,7 @@ import next from 'next';
 import { beforeShutdown, getRuntime } from '../runtime';
 import { startServer } from '../start';
 import { isApiPath, nodeListener } from './node-adapter';
+import { withPeerAddress } from './peer-address';
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const DRAIN_MS = 10_000;
@@ -19,7 +20,8 @@ export async function serveProduction(): Promise<void> {
   const app = next({ dev: false, dir: process.cwd(), hostname: host ?? 'localhost', port: runtime.config.port });
   await app.prepare();
   const nextHandler = app.getRequestHandler();
-  const api = nodeListener(runtime.handleApi);
+  // The contact rate limit keys on the socket's address when no proxy is trusted.
+  const api = withPeerAddress(nodeListener(runtime.handleApi));
 
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
