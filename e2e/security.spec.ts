@@ -28,6 +28,18 @@ test('pages carry the security headers; HSTS only when the request came over TLS
   expect(behindTls.headers()['content-security-policy']).toBe(policy);
 });
 
+test("next-auth's own pages carry the same headers", async ({ page }) => {
+  for (const path of ['/api/auth/signout', '/api/auth/error', '/api/auth/signin']) {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    const headers = response.headers();
+    expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    expect(headers['content-security-policy'], path).toContain("default-src 'self'");
+    expect(headers['x-frame-options'], path).toBe('DENY');
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+  }
+});
+
 test('the app works under its policy, and the session cookie is HttpOnly and SameSite=Lax', async ({ page, context }) => {
   const violations = cspViolations(page);
   await signInToSchool(page, 'owner@demo.school');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEV_ISSUER_AUDIENCE, loadConfig } from './config';
 
 describe('DB_STATEMENT_TIMEOUT_MS', () => {
   it('defaults to 15 seconds, takes milliseconds, and 0 turns it off', () => {
@@ -12,5 +12,47 @@ describe('DB_STATEMENT_TIMEOUT_MS', () => {
     for (const value of ['-1', '1.5', '15s']) {
       expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: value })).toThrow(ConfigError);
     }
+  });
+});
+
+describe('the audience of tokens (AUTH_AUDIENCE)', () => {
+  const external = { AUTH_ISSUER: 'https://login.example.org', AUTH_SECRET: 's3cret' };
+
+  it('is AUTH_AUDIENCE, else AUTH_CLIENT_ID', () => {
+    const production = { NODE_ENV: 'production', ...external };
+    expect(
+      loadConfig({ ...production, AUTH_AUDIENCE: 'api', AUTH_CLIENT_ID: 'web' }).auth.audience,
+    ).toBe('api');
+    expect(loadConfig({ ...production, AUTH_CLIENT_ID: 'web' }).auth.audience).toBe('web');
+    expect(
+      loadConfig({ ...production, AUTH_AUDIENCE: ' ', AUTH_CLIENT_ID: 'web' }).auth.audience,
+    ).toBe('web');
+  });
+
+  it.each(['production', 'development', 'test'])(
+    'with an external issuer and neither set, %s refuses to start, naming what is missing',
+    (mode) => {
+      const load = () => loadConfig({ NODE_ENV: mode, ...external });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(/AUTH_AUDIENCE \(or AUTH_CLIENT_ID\)/);
+    },
+  );
+
+  it('production with nothing configured names every missing variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /AUTH_ISSUER \(or AUTH_DEV_ISSUER=1\), AUTH_AUDIENCE \(or AUTH_CLIENT_ID\).*, AUTH_SECRET/,
+    );
+  });
+
+  it('the development issuer signs and requires a fixed audience, or AUTH_AUDIENCE', () => {
+    expect(loadConfig({}).auth).toMatchObject({ devIssuer: true, audience: DEV_ISSUER_AUDIENCE });
+    expect(loadConfig({ AUTH_CLIENT_ID: 'web' }).auth.audience).toBe(DEV_ISSUER_AUDIENCE);
+    expect(loadConfig({ AUTH_AUDIENCE: 'demo' }).auth.audience).toBe('demo');
+    const demo = loadConfig({
+      NODE_ENV: 'production',
+      AUTH_DEV_ISSUER: '1',
+      AUTH_SECRET: 's3cret',
+    });
+    expect(demo.auth).toMatchObject({ devIssuer: true, audience: DEV_ISSUER_AUDIENCE });
   });
 });

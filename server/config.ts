@@ -13,7 +13,11 @@ export type Config = {
   auth: {
     /** Expected `iss`; in dev-issuer mode, the app's own `/api/dev-idp`. */
     issuer: string;
-    audience: string | undefined;
+    /**
+     * Required `aud` of every token: `AUTH_AUDIENCE`, else `AUTH_CLIENT_ID`; the development
+     * issuer signs and requires `AUTH_AUDIENCE` or `DEV_ISSUER_AUDIENCE`. Never unset.
+     */
+    audience: string;
     jwksUrl: string | undefined;
     devIssuer: boolean;
     clientId: string | undefined;
@@ -38,6 +42,8 @@ export class ConfigError extends Error {
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const DEV_AUTH_SECRET = 'development-only-secret-change-me-in-production';
+/** The `aud` that the development issuer puts in its tokens and then requires. */
+export const DEV_ISSUER_AUDIENCE = 'equestrian-platform';
 
 type Env = Record<string, string | undefined>;
 
@@ -65,8 +71,16 @@ export function loadConfig(env: Env = process.env): Config {
   const configuredIssuer = nonEmpty(env.AUTH_ISSUER);
   const devIssuer = env.AUTH_DEV_ISSUER === '1' || (!configuredIssuer && !production);
 
+  // An ID token is issued for one client: without its `aud` checked, any token that the same
+  // provider issued to another application would be accepted here. Required in every mode.
+  const audience =
+    nonEmpty(env.AUTH_AUDIENCE) ?? (devIssuer ? DEV_ISSUER_AUDIENCE : nonEmpty(env.AUTH_CLIENT_ID));
+
   const missing: string[] = [];
   if (production && !configuredIssuer && !devIssuer) missing.push('AUTH_ISSUER (or AUTH_DEV_ISSUER=1)');
+  if (!devIssuer && (configuredIssuer || production) && !audience) {
+    missing.push('AUTH_AUDIENCE (or AUTH_CLIENT_ID), the audience that tokens must be issued for');
+  }
   if (production && !nonEmpty(env.AUTH_SECRET)) missing.push('AUTH_SECRET');
   if (missing.length > 0) {
     throw new ConfigError(`Missing required configuration: ${missing.join(', ')}`);
@@ -98,7 +112,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbStatementTimeoutMs,
     auth: {
       issuer: devIssuer ? `${appUrl}/api/dev-idp` : configuredIssuer!,
-      audience: nonEmpty(env.AUTH_AUDIENCE),
+      audience: audience!,
       jwksUrl: nonEmpty(env.AUTH_JWKS_URL),
       devIssuer,
       clientId: nonEmpty(env.AUTH_CLIENT_ID),

@@ -64,7 +64,7 @@ export async function signDevToken(
     .setProtectedHeader({ alg: ALGORITHM, kid: key.kid, typ: 'JWT' })
     .setIssuer(config.auth.issuer)
     .setSubject(email)
-    .setAudience(config.auth.audience ?? 'equestrian-platform')
+    .setAudience(config.auth.audience)
     .setIssuedAt()
     .setExpirationTime(`${DEV_TOKEN_LIFETIME_SECONDS}s`)
     .sign(await importJWK(key.privateJwk as JWK, ALGORITHM));

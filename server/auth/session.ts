@@ -35,3 +35,28 @@ export async function sessionUserId(req: Request, config: Config): Promise<strin
   });
   return typeof token?.uid === 'string' ? token.uid : null;
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a write that the session cookie authenticates may have been sent by another site
+ * (cross-site request forgery). Such a write is refused; a bearer token is not sent by
+ * browsers on their own, so only the cookie needs this. Reads change nothing.
+ *
+ * - `Sec-Fetch-Site`, set by the browser and beyond a page's reach, decides when present:
+ *   `same-origin` and `none` (the user's own navigation) pass; `same-site` and `cross-site`
+ *   do not.
+ * - Else `Origin` must be `APP_URL`'s origin (`null` or any other is refused).
+ * - With neither header the write passes: every current browser sends `Origin` on a
+ *   cross-origin POST, PUT, PATCH or DELETE (form or fetch), and clients that send neither are
+ *   not browsers, or browsers old enough not to; for those the session cookie's
+ *   `SameSite=Lax` is what keeps it off cross-site writes.
+ */
+export function isCrossSiteWrite(req: Request, config: Pick<Config, 'appUrl'>): boolean {
+  if (SAFE_METHODS.has(req.method.toUpperCase())) return false;
+  const site = req.headers.get('sec-fetch-site')?.trim().toLowerCase();
+  if (site) return site !== 'same-origin' && site !== 'none';
+  const origin = req.headers.get('origin')?.trim();
+  if (origin === undefined) return false;
+  return origin !== new URL(config.appUrl).origin;
+}

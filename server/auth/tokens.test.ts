@@ -54,6 +54,13 @@ async function tokenWithoutExp(): Promise<string> {
   return app.issuer.sign(claims);
 }
 
+/** A token signed by the issuer's own key without an `aud` claim (the same device as above). */
+async function tokenWithoutAudience(email = EMAIL): Promise<string> {
+  const claims: Record<string, unknown> = { sub: `sub-${email}`, email };
+  Object.defineProperty(claims, 'aud', { value: 'unused', enumerable: false });
+  return app.issuer.sign(claims);
+}
+
 type Credentials = { token?: string; headers?: Record<string, string> };
 
 /** The issuer's public signing key, as anyone can read it from its JWKS. */
@@ -121,6 +128,8 @@ const BAD_TOKENS: [string, () => Promise<Credentials>][] = [
     async () => ({ token: await otherIssuer.sign({ sub: `sub-${EMAIL}`, email: EMAIL, iss: app.issuer.url, aud: app.issuer.audience }) }),
   ],
   ['a wrong audience', async () => ({ token: await app.tokenFor(EMAIL, { aud: 'another-client' }) })],
+  ['no audience (no aud claim)', async () => ({ token: await tokenWithoutAudience() })],
+  ['an empty audience list', async () => ({ token: await app.tokenFor(EMAIL, { aud: [] }) })],
   ['an expired token (beyond the 60 s tolerance)', async () => ({ token: await app.tokenFor(EMAIL, { exp: now() - 120 }) })],
   ['a token not valid before 2 minutes from now', async () => ({ token: await app.tokenFor(EMAIL, { nbf: now() + 120 }) })],
   [
@@ -184,6 +193,9 @@ describe('bad tokens', () => {
     expect(noExp).not.toHaveProperty('exp');
     expect(noExp).toMatchObject({ iss: app.issuer.url, aud: app.issuer.audience, sub: `sub-${EMAIL}` });
     expect(decodeJwt(await app.issuer.sign({ email: EMAIL }))).not.toHaveProperty('sub');
+    const noAud = decodeJwt(await tokenWithoutAudience());
+    expect(noAud).not.toHaveProperty('aud');
+    expect(noAud).toMatchObject({ iss: app.issuer.url, sub: `sub-${EMAIL}`, exp: expect.any(Number) });
   });
 
   it('the key-confusion tokens are HS256 under the issuer key id, verifiable with the public key as secret', async () => {
@@ -356,5 +368,58 @@ describe('GET /api/test-idp with a reachable provider', () => {
     const res = await app.request('GET', '/api/test-idp');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', message: expect.any(String), idp_connected: true });
+  });
+});
+
+/**
+ * The outside review's finding: with `AUTH_AUDIENCE` unset the audience went unchecked, so
+ * a token that the same provider issued to another application, carrying the platform
+ * administrator's verified e-mail, was accepted as the administrator. Unset, the audience
+ * now defaults to `AUTH_CLIENT_ID` (and without either the app does not start).
+ */
+const byClientId = useTestApp({ env: { AUTH_AUDIENCE: '', AUTH_CLIENT_ID: 'equestrian-web' } });
+
+describe('AUTH_AUDIENCE unset: the audience is AUTH_CLIENT_ID', () => {
+  const adminToken = (claims: Record<string, unknown>) =>
+    byClientId.issuer.sign({
+      sub: 'sub-admin',
+      email: ADMIN_EMAIL,
+      email_verified: true,
+      ...claims,
+    });
+
+  it('requires it', () => {
+    expect(byClientId.config.auth.audience).toBe('equestrian-web');
+  });
+
+  it.each([
+    ["another application's token (aud of another client)", { aud: 'another-app' }],
+    ["the test issuer's default audience, which is not this client", {}],
+    ['an audience list without this client', { aud: ['another-app', 'yet-another'] }],
+  ])("%s carrying the admin's e-mail: 401 everywhere, no admin rights", async (_, claims) => {
+    const token = await adminToken(claims);
+    for (const path of ['/api/admin/users', '/api/schools']) {
+      const res = await byClientId.request('GET', path, { token });
+      expect(res.status, path).toBe(401);
+      expect(res.body).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Invalid token.' } });
+    }
+    expect((await byClientId.request('GET', '/api/auth/me', { token })).status).toBe(401);
+  });
+
+  it("a token without aud carrying the admin's e-mail: 401", async () => {
+    const claims: Record<string, unknown> = { sub: 'sub-admin', email: ADMIN_EMAIL };
+    Object.defineProperty(claims, 'aud', { value: 'unused', enumerable: false });
+    const token = await byClientId.issuer.sign(claims);
+    expect(decodeJwt(token)).not.toHaveProperty('aud');
+    expect((await byClientId.request('GET', '/api/admin/users', { token })).status).toBe(401);
+  });
+
+  it("the admin's token for this client is accepted, alone or in a list", async () => {
+    for (const aud of ['equestrian-web', ['another-app', 'equestrian-web']]) {
+      const res = await byClientId.request('GET', '/api/admin/users', {
+        token: await adminToken({ aud }),
+      });
+      expect(res.status).toBe(200);
+    }
   });
 });

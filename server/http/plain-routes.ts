@@ -5,7 +5,7 @@ import { financialReportCsv } from '../payments/financial-report-csv';
 import { createContext, type Services } from '../trpc/context';
 import { createCallerFactory } from '../trpc/init';
 import { errorResponse } from './errors';
-import { API_PREFIX, collectRestRoutes, type RestRoute } from './rest';
+import { API_PREFIX, collectRestRoutes, queryMap, type RestRoute } from './rest';
 
 /** GET routes that answer `format=csv` with a file: the procedure's `data`, rendered. */
 const CSV_DOWNLOADS: Record<string, (data: never) => { filename: string; body: string }> = {
@@ -72,7 +72,11 @@ export function createPlainRoutes(router: AnyTRPCRouter, services: Services) {
     for (const route of plain) {
       const match = route.pattern.exec(path);
       if (!match || !route.wants(url)) continue;
-      const input = { ...Object.fromEntries(url.searchParams), ...match.groups };
+      // Without a prototype, as the REST adapter's query (see queryMap): no key is inherited.
+      const input = Object.create(null) as Record<string, string>;
+      for (const [key, values] of Object.entries(queryMap(url.searchParams)))
+        input[key] = values.at(-1)!;
+      Object.assign(input, match.groups);
       try {
         const caller = createCaller(createContext(services, req, requestId)) as unknown as Record<string, unknown>;
         const procedure = route.procedure

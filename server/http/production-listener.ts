@@ -4,6 +4,7 @@ import { appRouter } from '../router';
 import { createRouteNamer, withNodeAccessLog } from './access-log';
 import type { ApiHandler } from './handler';
 import { isApiPath, nodeListener, routeRequests } from './node-adapter';
+import { withPeerAddress } from './peer-address';
 
 type NodeListener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -17,8 +18,11 @@ export function productionListener(
   { benchRoute = false, router = appRouter }: { benchRoute?: boolean; router?: AnyTRPCRouter } = {},
 ) {
   const routeOf = createRouteNamer(router);
-  return withNodeAccessLog(
-    routeRequests(nodeListener(handleApi), nextHandler, benchRoute),
-    (path, status) => (isApiPath(path) ? routeOf(path, status) : path),
+  // The contact rate limit keys on the socket's address when no proxy is trusted.
+  return withPeerAddress(
+    withNodeAccessLog(
+      routeRequests(nodeListener(handleApi), nextHandler, benchRoute),
+      (path, status) => (isApiPath(path) ? routeOf(path, status) : path),
+    ),
   );
 }

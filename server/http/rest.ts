@@ -188,12 +188,16 @@ export function createRestHandler(
       headers,
       signal: req.signal,
     });
-    const adapterRequest =
-      body === undefined
-        ? forwarded
-        : new Proxy(forwarded, {
-            get: (target, prop) => (prop === 'body' ? body : Reflect.get(target, prop, target)),
-          });
+    // The adapter reads `req.query` when it is set, else builds it in a plain object, where
+    // `?constructor=1` or `?__proto__=1` find Object.prototype's members and throw (a 500).
+    const query = queryMap(url.searchParams);
+    const adapterRequest = new Proxy(forwarded, {
+      get: (target, prop) => {
+        if (prop === 'query') return query;
+        if (prop === 'body' && body !== undefined) return body;
+        return Reflect.get(target, prop, target);
+      },
+    });
 
     const exchange: Exchange = { original: req, requestId };
     const response = await exchanges.run(exchange, () => runAdapter(adapter, adapterRequest));
@@ -209,6 +213,22 @@ export function createRestHandler(
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+/**
+ * A query string as trpc-to-openapi's `getQuery` reads `req.query`: every value of a key, by
+ * key, in an object without a prototype, so that no key (`constructor`, `toString`,
+ * `hasOwnProperty`…) meets an inherited member. `__proto__` is dropped: the adapter copies the
+ * map into a plain object, where that key would set the prototype; no parameter has that name
+ * and unknown parameters are ignored anyway (DESIGN 5).
+ */
+export function queryMap(search: URLSearchParams): Record<string, string[]> {
+  const query = Object.create(null) as Record<string, string[]>;
+  for (const [key, value] of search) {
+    if (key === '__proto__') continue;
+    (query[key] ??= []).push(value);
+  }
+  return query;
+}
 
 function segmentCount(path: string): number {
   let count = 0;

@@ -71,3 +71,21 @@ export function addApiSecurityHeaders(req: Request, response: Response, appUrl: 
   if (servedOverTls(req, appUrl)) headers.set('strict-transport-security', HSTS);
   return response;
 }
+
+/**
+ * next-auth's own routes under `/api/auth/` (sign-out and error pages, callbacks, session
+ * JSON), which Next serves outside both `proxy.ts` (it skips `/api/`) and the one `/api`
+ * handler: the pages' headers, so that no one frames its sign-out form either.
+ */
+export function addAuthRouteSecurityHeaders(
+  req: Request,
+  response: Response,
+  options: { appUrl: string; development: boolean },
+): Response {
+  const headers = pageSecurityHeaders({
+    tls: servedOverTls(req, options.appUrl),
+    development: options.development,
+  });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}

@@ -1,27 +1,58 @@
 import { lt, sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import { queryRows, type Database } from '@/db/client';
 import { rateLimitCounters } from '@/db/schema';
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import { peerAddress } from '../http/peer-address';
 
-/** The key of every client whose address cannot be trusted (see `clientKeyOf`). */
+/** The key of every client whose address is unknown (see `clientKeyOf`). */
 export const DIRECT_CLIENT = 'direct';
 
-const ADDRESS = /^[0-9a-f.:]{2,45}$/i;
+/**
+ * An address as a rate-limit key: IPv4 in dotted decimal (an IPv4-mapped IPv6 address,
+ * `::ffff:1.2.3.4`, is its IPv4 address), IPv6 as its /64 network (`2001:db8:1:2::/64`),
+ * since one subscriber usually holds a whole /64 and could otherwise pick a fresh address per
+ * request. A port (`1.2.3.4:5678`, `[2001:db8::1]:443`) and a zone (`%eth0`) are dropped.
+ * Null when it is not an address.
+ */
+export function addressKey(value: string): string | null {
+  let text = value.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text);
+  if (bracketed) text = bracketed[1]!;
+  else if (/^[\d.]+:\d+$/.test(text)) text = text.slice(0, text.indexOf(':'));
+  text = text.replace(/%.*$/, '');
+  if (ipaddr.IPv4.isValidFourPartDecimal(text)) return ipaddr.IPv4.parse(text).toString();
+  if (!ipaddr.IPv6.isValid(text)) return null;
+  const address = ipaddr.IPv6.parse(text);
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
+  return `${new ipaddr.IPv6([...address.parts.slice(0, 4), 0, 0, 0, 0]).toRFC5952String()}/64`;
+}
 
 /**
- * The client's address for rate limits. Behind a proxy (`TRUST_PROXY=1`) it is the last
- * `X-Forwarded-For` entry, the one our proxy appended (earlier entries are whatever the
- * client sent). Without a trusted proxy the address is unknown: Next's route handlers see
- * no socket, and Next keeps an `X-Forwarded-For` that the client sent itself. So all direct
- * clients share one bucket rather than letting anyone pick a fresh address per request.
+ * The client's address for rate limits, as `addressKey`.
+ *
+ * - Behind a proxy (`TRUST_PROXY=1`): the last `X-Forwarded-For` entry, the one our proxy
+ *   appended (earlier entries are whatever the client sent).
+ * - Otherwise: the address of the socket, which the production server passes beside the
+ *   request (`peerAddress`), never a header: the node adapter adds `X-Forwarded-For` only
+ *   when the client sent none, so that header is the client's to choose.
+ * - Where neither is known (`npm run dev`, whose route handlers see no socket, or an entry
+ *   that is no address) every such client shares one bucket, `DIRECT_CLIENT`, rather than
+ *   letting anyone pick a fresh key per request.
  */
 export function clientKeyOf(req: Request, config: Pick<Config, 'trustProxy'>): string {
-  if (!config.trustProxy) return DIRECT_CLIENT;
-  const last = req.headers.get('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean).at(-1);
-  if (!last) return DIRECT_CLIENT;
-  const address = last.toLowerCase().replace(/^::ffff:(?=\d+\.)/, '');
-  return ADDRESS.test(address) ? address : DIRECT_CLIENT;
+  if (!config.trustProxy) {
+    const socket = peerAddress();
+    return (socket ? addressKey(socket) : null) ?? DIRECT_CLIENT;
+  }
+  const last = req.headers
+    .get('x-forwarded-for')
+    ?.split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .at(-1);
+  return (last ? addressKey(last) : null) ?? DIRECT_CLIENT;
 }
 
 /**

@@ -6,7 +6,7 @@ import { EMAIL_KINDS } from '@/emails';
 import { FEATURES, SETTING_GROUPS, SETTINGS } from '../platform/settings-registry';
 import { competitionFixtures } from '../competitions/competition-fixtures';
 import { apiOperations, type ApiOperation } from '../test/api-routes';
-import { requestFor, type FuzzRequest, type KnownValues } from '../test/fuzz-arbitraries';
+import { prototypeKeyRequest, requestFor, type FuzzRequest, type KnownValues } from '../test/fuzz-arbitraries';
 import { ADMIN_EMAIL, useTestApp, type TestResponse } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
 
@@ -174,7 +174,15 @@ describe('fuzzing every operation of the OpenAPI document', () => {
             }
           }
         }),
-        { numRuns: RUNS, seed: seedOf(op), endOnFailure: process.env.FUZZ_SHRINK !== '1' },
+        {
+          numRuns: RUNS,
+          seed: seedOf(op),
+          endOnFailure: process.env.FUZZ_SHRINK !== '1',
+          // First, inherited names (`constructor`, `__proto__`…) as query and body keys, as each principal.
+          examples: (['owner', 'admin', undefined] as const).map(
+            (principal): [[FuzzRequest, typeof principal]] => [[prototypeKeyRequest(op, world.known), principal]],
+          ),
+        },
       );
     },
     Math.max(30_000, RUNS * 2_000),

@@ -95,7 +95,26 @@ const ODD_DATES = [
   'today',
 ];
 
-const KEYS = ['id', 'school_id', 'organization_id', 'created_at', '__proto__', 'constructor', 'prototype', 'is_platform_admin', '', ' ', '😀', 'a.b', 'a[0]'];
+/**
+ * Names that a plain object inherits (or that set its prototype): as a query key each once
+ * broke every GET (trpc-to-openapi builds its query map in a plain object), so every
+ * operation is tried with them in the query and, for bodies, as JSON keys.
+ */
+export const PROTOTYPE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupGetter__',
+];
+
+const KEYS = ['id', 'school_id', 'organization_id', 'created_at', ...PROTOTYPE_KEYS, 'is_platform_admin', '', ' ', '😀', 'a.b', 'a[0]'];
 
 /** Any JSON value, small. */
 const anyJson = fc.jsonValue({ maxDepth: 3 });
@@ -285,6 +304,7 @@ function queryString(op: ApiOperation, known: KnownValues): fc.Arbitrary<string>
   const unknown = fc.oneof(
     { weight: 5, arbitrary: fc.constant([] as (readonly [string, string])[]) },
     { weight: 1, arbitrary: fc.array(fc.tuple(fc.constantFrom('per_page', 'page', 'format', 'sort', 'school_id', 'x'), oddString.filter((v) => v.length < 4000)), { maxLength: 3 }) },
+    { weight: 1, arbitrary: fc.array(fc.tuple(fc.constantFrom(...PROTOTYPE_KEYS), fc.constantFrom('1', '', '[]', '{}', 'x')), { minLength: 1, maxLength: 4 }) },
   );
   return fc.tuple(fc.tuple(...params), unknown).map(([chosen, extras]) => {
     const search = new URLSearchParams();
@@ -353,4 +373,29 @@ export function requestFor(op: ApiOperation, known: KnownValues): fc.Arbitrary<F
       body: sendsBody ? chosen.body : undefined,
     };
   });
+}
+
+/**
+ * For every operation, one request with each of `PROTOTYPE_KEYS` in the query (the
+ * `__proto__` and `constructor` ones twice, which makes arrays of them) and, where the
+ * operation takes a body, as JSON keys beside valid-looking fields: `__proto__` holding an
+ * object, `constructor` holding `{prototype: {...}}`. The fuzz suite runs these first.
+ */
+export function prototypeKeyRequest(op: ApiOperation, known: KnownValues): FuzzRequest {
+  let path = op.path;
+  for (const param of op.pathParams) path = path.replace(`{${param.name}}`, known(param.name)[0] ?? '00000000-0000-4000-8000-000000000000');
+  const search = new URLSearchParams();
+  for (const key of PROTOTYPE_KEYS) search.append(key, '1');
+  search.append('__proto__', '2');
+  search.append('constructor', '2');
+  const request: FuzzRequest = { method: op.method, url: `/api${path}?${search}`, headers: {} };
+  if (op.method === 'GET') return request;
+  const fields = Object.keys(op.body?.properties ?? {});
+  const body = `{${[
+    '"__proto__":{"is_platform_admin":true,"role":"owner","school_id":"x"}',
+    '"constructor":{"prototype":{"is_platform_admin":true}}',
+    ...PROTOTYPE_KEYS.filter((key) => key !== '__proto__' && key !== 'constructor').map((key) => `${JSON.stringify(key)}:"x"`),
+    ...fields.map((field) => `${JSON.stringify(field)}:${JSON.stringify(known(field)[0] ?? 'x')}`),
+  ].join(',')}}`;
+  return { ...request, headers: { 'content-type': 'application/json' }, body };
 }

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { users } from '@/db/schema';
 import type { Config } from '../config';
-import { unauthorized } from '../errors';
-import { sessionUserId } from '../auth/session';
+import { forbidden, unauthorized } from '../errors';
+import { isCrossSiteWrite, sessionUserId } from '../auth/session';
 import type { TokenVerifier } from '../auth/tokens';
 import { identityFromClaims, isPlatformAdmin, resolveUser, type User } from '../auth/users';
 
@@ -37,6 +37,9 @@ async function resolveCaller(services: Services, req: Request): Promise<Caller> 
   } else {
     const userId = await sessionUserId(req, config);
     if (!userId) throw unauthorized();
+    // The browser attaches the cookie to whatever site sent the request.
+    if (isCrossSiteWrite(req, config))
+      throw forbidden('Cross-site requests may not change anything.');
     [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) throw unauthorized();
   }
