@@ -66,7 +66,8 @@ describe('the demo platform administrator', () => {
       ...loadConfig({ PLATFORM_ADMIN_EMAILS: 'it@example.org' }).platformAdminEmails,
     ]).toEqual(['it@example.org']);
     expect([
-      ...loadConfig({ AUTH_ISSUER: 'https://login.example.org' }).platformAdminEmails,
+      ...loadConfig({ AUTH_ISSUER: 'https://login.example.org', AUTH_AUDIENCE: 'equestrian' })
+        .platformAdminEmails,
     ]).toEqual([]);
   });
 
