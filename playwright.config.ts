@@ -6,7 +6,9 @@ const baseURL = `http://localhost:${PORT}`;
 /** End-to-end tests against the production build and server (`npm run build` first) on a fresh PGlite. */
 export default defineConfig({
   testDir: './e2e',
-  timeout: 60_000,
+  // A path runs axe on every page and state it visits (e2e/helpers.ts), a few seconds each on
+  // a small machine: the longest paths need more than a minute.
+  timeout: 120_000,
   retries: 0,
   workers: 1,
   reporter: 'list',

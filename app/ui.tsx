@@ -6,6 +6,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type FormEvent,
@@ -439,6 +440,36 @@ export function Pager({
         Next
       </button>
     </nav>
+  );
+}
+
+/**
+ * The horizontal scroller around a table that may be wider than the screen. While it does
+ * scroll it is a tab stop, so that a keyboard alone can scroll it with the arrow keys (WCAG
+ * 2.1.1, axe's scrollable-region-focusable); while the table fits it is none.
+ */
+export function TableWrap({ className, children }: { className?: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const wrap = ref.current;
+    if (!wrap) return;
+    const measure = () => setScrolls(wrap.scrollWidth > wrap.clientWidth);
+    measure();
+    // The wrapper resizes with the window and the table with its rows.
+    const observer = new ResizeObserver(measure);
+    observer.observe(wrap);
+    for (const child of Array.from(wrap.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      className={className ? `table-wrap ${className}` : 'table-wrap'}
+      tabIndex={scrolls ? 0 : undefined}
+    >
+      {children}
+    </div>
   );
 }
 

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { openSection, screenshot, signInToSchool, unique } from './helpers';
+import {
+  expectNoSeriousA11yViolations,
+  openSection,
+  screenshot,
+  signInToSchool,
+  unique,
+} from './helpers';
 
 test("an owner edits a competition's category and fee, corrects a ribbon and pays a fee", async ({
   page,
@@ -13,6 +19,7 @@ test("an owner edits a competition's category and fee, corrects a ribbon and pay
   await created.getByLabel('Date').fill('2031-05-10');
   await created.getByLabel('Category 1', { exact: true }).fill('Dressage');
   await created.getByLabel('Fee 1 amount').fill('20');
+  await expectNoSeriousA11yViolations(page, 'competitions, new competition form');
   await created.getByRole('button', { name: 'Create competition' }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
@@ -21,6 +28,7 @@ test("an owner edits a competition's category and fee, corrects a ribbon and pay
   await expect(edit.getByLabel('Category 1', { exact: true })).toHaveValue('Dressage');
   await edit.getByLabel('Category 1', { exact: true }).fill('Dressage A');
   await edit.getByLabel('Fee 1 amount').fill('30');
+  await expectNoSeriousA11yViolations(page, 'competition, edit form');
   await screenshot(page, testInfo, 'competition-edit');
   await edit.getByRole('button', { name: 'Save competition' }).click();
   await expect(page.getByRole('status').filter({ hasText: `${name} was saved.` })).toBeVisible();
@@ -41,6 +49,7 @@ test("an owner edits a competition's category and fee, corrects a ribbon and pay
     '2nd place (red)',
   );
   await category.getByRole('button', { name: 'Change result of Lucía García' }).click();
+  await expectNoSeriousA11yViolations(page, 'competition, changing a result');
   await category.getByLabel('Ribbon for Lucía García').selectOption('blue');
   await category.getByRole('button', { name: 'Save result of Lucía García' }).click();
   await expect(category.getByRole('row', { name: /Lucía García/ })).toContainText(
@@ -52,11 +61,13 @@ test("an owner edits a competition's category and fee, corrects a ribbon and pay
   await payments.getByRole('button', { name: 'Pay Lucía García, Inscription' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pay competition fee' });
   await dialog.getByLabel('Payment method').selectOption('card');
+  await expectNoSeriousA11yViolations(page, 'competition, fee payment dialog');
   await dialog.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(dialog).toBeHidden();
   await expect(payments).toContainText('Expected€30.00Paid€30.00Pending€0.00');
   await payments.getByLabel('Payment status').selectOption('paid');
   await expect(payments.getByRole('row', { name: /Lucía García/ })).toContainText('paid');
+  await expectNoSeriousA11yViolations(page, 'competition, payments filtered');
   await screenshot(page, testInfo, 'competition-payments');
 
   // Deleting asks first, and a competition with a paid fee is refused.
@@ -66,6 +77,7 @@ test("an owner edits a competition's category and fee, corrects a ribbon and pay
     .getByRole('button', { name: 'Yes, delete competition' })
     .click();
   await expect(page.getByRole('alert').filter({ hasText: 'cannot be deleted' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'competition, refused deletion');
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 });
 
@@ -83,6 +95,7 @@ test('a manager charges one student once, then cancels the charge after confirmi
   await dialog.getByLabel('Description').fill(description);
   // Latest due date first: the charge heads the list.
   await dialog.getByLabel('Due on').fill('2031-01-15');
+  await expectNoSeriousA11yViolations(page, 'payments, new charge dialog');
   await screenshot(page, testInfo, 'charge-dialog');
   await dialog.getByRole('button', { name: 'Create charge' }).click();
   await expect(
@@ -93,6 +106,8 @@ test('a manager charges one student once, then cancels the charge after confirmi
   const row = page.getByRole('row', { name: new RegExp(description) });
   await expect(row).toContainText('pending');
   await row.getByRole('button', { name: 'Cancel charge' }).click();
+  await expect(row.getByRole('button', { name: 'Yes, cancel charge' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'payments, cancel confirmation');
   await row.getByRole('button', { name: 'Yes, cancel charge' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'The payment was cancelled.' }),
@@ -112,6 +127,7 @@ test('the reports page shows the attendance report beside the financial charts',
       .getByRole('img', { name: /Attendance records by status/ })
       .or(attendance.getByText('No attendance recorded in this range.')),
   ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'reports, with the attendance report');
   await screenshot(page, testInfo, 'attendance-report');
 });
 
@@ -123,6 +139,7 @@ test('a viewer is offered no create, edit, delete or pay buttons on these screen
   await expect(page.getByRole('columnheader', { name: 'Student' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New charge' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancel charge' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'payments, as a viewer');
 
   await openSection(page, 'Competitions');
   await page.getByRole('link', { name: /Spring Cup/ }).click();
@@ -132,6 +149,7 @@ test('a viewer is offered no create, edit, delete or pay buttons on these screen
   await expect(page.getByRole('button', { name: 'Delete competition' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Change result/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'competition, as a viewer');
 });
 
 test(
@@ -157,12 +175,14 @@ test(
     const create = page.getByRole('form', { name: 'New organization' });
     await create.getByLabel('Name').fill('Hilltop Stables');
     await create.getByLabel('Currency').fill('gbp');
+    await expectNoSeriousA11yViolations(page, 'organizations, new organization form');
     await create.getByRole('button', { name: 'Create organization' }).click();
     await expect(page.getByRole('row', { name: /Hilltop Stables/ })).toContainText('GBP');
     await page.getByRole('button', { name: 'Edit Hilltop Stables' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit organization' });
     await edit.getByLabel('Name').fill('Hilltop Riding Club');
     await edit.getByLabel('Verified').check();
+    await expectNoSeriousA11yViolations(page, 'organizations, edit dialog');
     await edit.getByRole('button', { name: 'Save organization' }).click();
     await expect(edit).toBeHidden();
     await expect(page.getByRole('row', { name: /Hilltop Riding Club/ })).toContainText('verified');
@@ -173,14 +193,15 @@ test(
     const row = page.getByRole('row', { name: /rider@demo\.school/ });
     await expect(row).toContainText('active');
     await row.getByRole('button', { name: 'Suspend rider@demo.school' }).click();
-    await row
-      .getByRole('group', { name: /Suspend rider@demo\.school\?/ })
-      .getByRole('button', { name: 'Yes, suspend rider@demo.school' })
-      .click();
+    const confirm = row.getByRole('group', { name: /Suspend rider@demo\.school\?/ });
+    await expect(confirm).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'users, suspend confirmation');
+    await confirm.getByRole('button', { name: 'Yes, suspend rider@demo.school' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: 'rider@demo.school is suspended.' }),
     ).toBeVisible();
     await expect(row).toContainText('suspended');
+    await expectNoSeriousA11yViolations(page, 'users, a suspended user');
     await screenshot(page, testInfo, 'admin-users');
 
     // The suspension holds at once: the API refuses the user's next request.

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
 /** Signs in with the development issuer and opens the demo school. */
@@ -36,4 +37,47 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 /** A value unique to this project's run, so both widths can create records in one database. */
 export function unique(testInfo: TestInfo, base: string) {
   return `${base}-${testInfo.project.name}`;
+}
+
+/** The impacts that fail a check; moderate and minor findings are not gated. */
+const GATED_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe-core (its default rules: WCAG 2.x A/AA and best practices) on the page as it is
+ * now, and fails the test on any violation of impact serious or critical, listing each rule
+ * id, impact, help text and the selectors of the offending elements. Call it once a page has
+ * loaded, and again in each state that shows new content (a dialog or form opened, errors
+ * shown). The assertion is soft: the test goes on and the report lists every failing state
+ * of the path, and the test still fails at its end. `exclude` leaves elements (and the
+ * frames they are) out of the check; only the sandboxed e-mail frames of the administration
+ * use it (see admin-pages.spec.ts).
+ */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  state?: string,
+  { exclude = [] }: { exclude?: string[] } = {},
+) {
+  const axe = new AxeBuilder({ page });
+  for (const selector of exclude) axe.exclude(selector);
+  const { violations } = await axe.analyze();
+  const gated = violations.filter((v) => v.impact && GATED_IMPACTS.has(v.impact));
+  const where = state ?? new URL(page.url()).pathname;
+  const report = gated
+    .map((v) =>
+      [
+        `${v.id} (${v.impact}): ${v.help} — ${v.helpUrl}`,
+        ...v.nodes.map(
+          (node) =>
+            `    ${node.target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : t)).join(' | ')}` +
+            (node.failureSummary ? `\n      ${node.failureSummary.replace(/\n\s*/g, '; ')}` : ''),
+        ),
+      ].join('\n'),
+    )
+    .join('\n');
+  expect
+    .soft(
+      gated.map((v) => `${v.id} (${v.impact}) × ${v.nodes.length}`),
+      `serious or critical accessibility violations on ${where}:\n${report}\n`,
+    )
+    .toEqual([]);
 }

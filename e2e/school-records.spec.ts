@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openSection, screenshot, signInToSchool, unique } from './helpers';
+import {
+  expectNoSeriousA11yViolations,
+  openSection,
+  screenshot,
+  signInToSchool,
+  unique,
+} from './helpers';
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -17,6 +23,7 @@ test('a manager creates an instructor, a class and a horse, sees a 422 beside it
   await instructor.getByLabel('First name').fill('Rosa');
   await instructor.getByLabel('Last name').fill(unique(testInfo, 'Molina'));
   await instructor.getByLabel('Specialties').fill('dressage, jumping');
+  await expectNoSeriousA11yViolations(page, 'instructors, new instructor dialog');
   await instructor.getByRole('button', { name: 'Create instructor' }).click();
   await expect(toast(page, `Rosa ${unique(testInfo, 'Molina')} was saved.`)).toBeVisible();
   await expect(
@@ -34,6 +41,7 @@ test('a manager creates an instructor, a class and a horse, sees a 422 beside it
   await expect(lesson.getByLabel('Places')).toHaveAccessibleDescription(
     /The max students field must be 1 for an individual class\.$/,
   );
+  await expectNoSeriousA11yViolations(page, 'classes, new class dialog with an error');
   await screenshot(page, testInfo, 'class-form-error');
   await lesson.getByLabel('Type').selectOption('group');
   await lesson.getByRole('button', { name: 'Create class' }).click();
@@ -51,6 +59,7 @@ test('a manager creates an instructor, a class and a horse, sees a 422 beside it
   await expect(horse.getByLabel('Classes a day at most')).toHaveAccessibleDescription(
     'The max daily classes field must not be greater than 20.',
   );
+  await expectNoSeriousA11yViolations(page, 'horses, new horse dialog with errors');
   const name = unique(testInfo, 'Tormenta');
   await horse.getByLabel('Name').fill(name);
   await horse.getByLabel('Status').selectOption('resting');
@@ -63,10 +72,10 @@ test('a manager creates an instructor, a class and a horse, sees a 422 beside it
   await screenshot(page, testInfo, 'horses-crud');
 
   await row.getByRole('button', { name: `Delete ${name}` }).click();
-  await row
-    .getByRole('group', { name: `Delete ${name}?` })
-    .getByRole('button', { name: 'Yes, delete' })
-    .click();
+  const confirm = row.getByRole('group', { name: `Delete ${name}?` });
+  await expect(confirm).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'horses, delete confirmation');
+  await confirm.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(toast(page, `${name} was deleted.`)).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
 });
@@ -96,6 +105,7 @@ test('a lesson created in the grid takes an enrollment, which the student page p
   await enroll.getByLabel('Find by name').fill('Ruiz');
   await enroll.getByLabel('Student').selectOption({ label: 'Daniel Ruiz' });
   await enroll.getByLabel('Horse').selectOption({ label: 'Trueno' });
+  await expectNoSeriousA11yViolations(page, 'schedule, enroll dialog with a search');
   await screenshot(page, testInfo, 'enroll-dialog');
   await enroll.getByRole('button', { name: 'Enroll' }).click();
   await expect(toast(page, 'Daniel Ruiz was enrolled.')).toBeVisible();
@@ -109,7 +119,10 @@ test('a lesson created in the grid takes an enrollment, which the student page p
   await expect(toast(page, 'Dressage basics: paused.')).toBeVisible();
   await enrollments.getByRole('button', { name: `Resume ${lesson}` }).click();
   await expect(toast(page, 'Dressage basics: resumed.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'student, with an enrollment');
   await enrollments.getByRole('button', { name: `End ${lesson}` }).click();
+  await expect(enrollments.getByRole('button', { name: 'Yes, end' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'student, end enrollment confirmation');
   await enrollments.getByRole('button', { name: 'Yes, end' }).click();
   await expect(toast(page, 'Dressage basics: enrollment ended.')).toBeVisible();
   await expect(enrollments.getByRole('button', { name: `Pause ${lesson}` })).toHaveCount(0);
@@ -121,6 +134,7 @@ test('a lesson created in the grid takes an enrollment, which the student page p
   await page.getByRole('button', { name: `Delete ${title}` }).click();
   await page.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /has history/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'schedule, an error toast');
 });
 
 test('a viewer is offered no create, edit or delete on instructors, classes, horses and the schedule', async ({
@@ -135,8 +149,10 @@ test('a viewer is offered no create, edit or delete on instructors, classes, hor
     await openSection(page, section);
     await expect(page.getByRole('row', { name: new RegExp(row) })).toBeVisible();
     await expect(page.getByRole('button', { name: /^(New|Edit|Delete)/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, `${section.toLowerCase()}, as a viewer`);
   }
   await openSection(page, 'Schedule');
   await expect(page.getByText('Ponies for kids').first()).toBeVisible();
   await expect(page.getByRole('button', { name: /^(New|Edit|Delete|Enroll)/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'schedule, as a viewer');
 });

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { openSection, screenshot, signInToSchool, unique } from './helpers';
+import {
+  expectNoSeriousA11yViolations,
+  openSection,
+  screenshot,
+  signInToSchool,
+  unique,
+} from './helpers';
 
 test("the dashboard shows the figures, today's classes and the income chart", async ({
   page,
@@ -9,6 +15,7 @@ test("the dashboard shows the figures, today's classes and the income chart", as
   const today = page.getByRole('region', { name: "Today's classes" });
   await expect(today.getByRole('link', { name: 'Take attendance' }).first()).toBeVisible();
   await expect(page.getByRole('img', { name: /Income per month/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'dashboard');
   await screenshot(page, testInfo, 'dashboard');
 });
 
@@ -18,8 +25,11 @@ test('a student form shows the 422 field errors beside the fields, then creates 
   await signInToSchool(page, 'manager@demo.school');
   await openSection(page, 'Students');
   await expect(page.getByRole('link', { name: 'Lucía García' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'students');
   await screenshot(page, testInfo, 'students');
   await page.getByRole('link', { name: 'New student' }).click();
+  await expect(page.getByLabel('First name')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'new student');
 
   await page.getByLabel('First name').fill('Nora');
   await page.getByLabel('Last name').fill(unique(testInfo, 'Castillo'));
@@ -35,6 +45,7 @@ test('a student form shows the 422 field errors beside the fields, then creates 
   await expect(page.getByLabel('Document number')).toHaveAccessibleDescription(
     'The document number has already been taken.',
   );
+  await expectNoSeriousA11yViolations(page, 'new student, with field errors');
   await screenshot(page, testInfo, 'student-form-errors');
 
   await page.getByLabel('Document number').fill(unique(testInfo, 'N-1'));
@@ -45,6 +56,16 @@ test('a student form shows the 422 field errors beside the fields, then creates 
   await expect(page.getByRole('region', { name: 'Enrollments' })).toContainText(
     'No active enrollments',
   );
+  await expectNoSeriousA11yViolations(page, 'student');
+
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(page.getByLabel('Document number')).toHaveValue(unique(testInfo, 'N-1'));
+  await expectNoSeriousA11yViolations(page, 'edit student');
+  await page.getByLabel('First name').fill('Noor');
+  await page.getByRole('button', { name: 'Save student' }).click();
+  await expect(
+    page.getByRole('heading', { name: `Noor ${unique(testInfo, 'Castillo')}`, level: 1 }),
+  ).toBeVisible();
 });
 
 test('a CSV import previews the rows, reports the bad one and imports the others', async ({
@@ -57,6 +78,7 @@ test('a CSV import previews the rows, reports the bad one and imports the others
     'download',
     'students-template.csv',
   );
+  await expectNoSeriousA11yViolations(page, 'import');
 
   const csv = [
     'first_name,last_name,birth_date,document_number,email,level',
@@ -73,6 +95,7 @@ test('a CSV import previews the rows, reports the bad one and imports the others
   await expect(preview.getByRole('row', { name: /Omar/ })).toContainText(
     'The email field must be a valid email address.',
   );
+  await expectNoSeriousA11yViolations(page, 'import, preview');
   await screenshot(page, testInfo, 'import-preview');
 
   await page.getByRole('button', { name: 'Import 2 students' }).click();
@@ -81,6 +104,7 @@ test('a CSV import previews the rows, reports the bad one and imports the others
   await expect(
     result.getByRole('table', { name: 'Rows not imported' }).getByRole('row').nth(1),
   ).toContainText(/^3.*valid email/);
+  await expectNoSeriousA11yViolations(page, 'import, result');
 });
 
 test("an instructor takes attendance for one of today's classes, and it is there on reopening", async ({
@@ -88,6 +112,8 @@ test("an instructor takes attendance for one of today's classes, and it is there
 }, testInfo) => {
   await signInToSchool(page, 'instructor@demo.school');
   await openSection(page, 'Attendance');
+  await expect(page.getByRole('combobox', { name: 'Class', exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'attendance');
   const classSelect = page.getByRole('combobox', { name: 'Class', exact: true });
   await classSelect.selectOption({ index: testInfo.project.name === 'mobile' ? 2 : 1 });
 
@@ -96,6 +122,7 @@ test("an instructor takes attendance for one of today's classes, and it is there
   const name = (await first.locator('legend').innerText()).trim();
   await first.getByText('absent', { exact: true }).click();
   await roll.getByLabel(`Rating for ${name}`).selectOption('4');
+  await expectNoSeriousA11yViolations(page, 'attendance, roll of a class');
   await screenshot(page, testInfo, 'attendance');
   await roll.getByRole('button', { name: 'Save attendance' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Attendance saved.' })).toBeVisible();
@@ -116,12 +143,14 @@ test('a manager registers a payment in a dialog and previews the monthly charges
   await openSection(page, 'Payments');
   await page.getByLabel('Status').selectOption('overdue');
   await expect(page.locator('table[aria-busy="false"]')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'payments');
   const register = page.getByRole('button', { name: /^Register payment of/ }).first();
   const label = (await register.getAttribute('aria-label'))!;
   await register.click();
 
   const dialog = page.getByRole('dialog', { name: 'Register payment' });
   await dialog.getByLabel('Payment method').selectOption('card');
+  await expectNoSeriousA11yViolations(page, 'payments, register dialog');
   await screenshot(page, testInfo, 'payment-dialog');
   await dialog.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(
@@ -134,6 +163,7 @@ test('a manager registers a payment in a dialog and previews the monthly charges
   await page.getByRole('button', { name: 'Generate charges…' }).click();
   const confirm = page.getByRole('group', { name: 'Confirm monthly charges' });
   await expect(confirm).toContainText(/charges will be created for \d{4}-\d{2}|Nothing to charge/);
+  await expectNoSeriousA11yViolations(page, 'payments, monthly charges preview');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await screenshot(page, testInfo, 'payments');
@@ -145,8 +175,12 @@ test('two students entered in a competition get their departure order, and the p
   const category = testInfo.project.name === 'mobile' ? 'Jumping 80 cm' : 'Cross 60 cm';
   await signInToSchool(page, 'owner@demo.school');
   await openSection(page, 'Competitions');
+  await expect(page.getByRole('link', { name: /Spring Cup/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'competitions');
   await page.getByRole('link', { name: /Spring Cup/ }).click();
   await expect(page.getByRole('heading', { name: 'Spring Cup', level: 1 })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'New entry' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'competition');
 
   const form = page.getByRole('form', { name: 'New entry' });
   for (const rider of ['Lucía García', 'Daniel Ruiz']) {
@@ -171,15 +205,18 @@ test('two students entered in a competition get their departure order, and the p
   await expect(page.getByRole('region', { name: category }).getByRole('row').nth(1)).toContainText(
     '1st place (blue)',
   );
+  await expectNoSeriousA11yViolations(page, 'competition, with entries and a result');
   await screenshot(page, testInfo, 'competition');
 
   await page.getByRole('link', { name: 'Print list' }).click();
   await expect(page.getByRole('heading', { name: 'Spring Cup', level: 1 })).toBeVisible();
   const printed = page.getByRole('region', { name: category });
   await expect(printed.getByRole('row').nth(1)).toContainText('Daniel Ruiz');
+  await expectNoSeriousA11yViolations(page, 'print list');
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'School' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expectNoSeriousA11yViolations(page, 'print list, print media');
   await screenshot(page, testInfo, 'print-list');
 });
 
@@ -189,10 +226,12 @@ test('a viewer sees the records but is offered no create buttons', async ({ page
   await expect(page.getByRole('link', { name: 'Lucía García' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New student' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Import CSV' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'students, as a viewer');
 
   await openSection(page, 'Payments');
   await expect(page.getByRole('columnheader', { name: 'Student' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Register payment/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'payments, as a viewer');
   await expect(page.getByRole('button', { name: 'Generate charges…' })).toHaveCount(0);
 
   await openSection(page, 'Competitions');
@@ -201,6 +240,7 @@ test('a viewer sees the records but is offered no create buttons', async ({ page
   await page.getByRole('link', { name: /Spring Cup/ }).click();
   await expect(page.getByRole('form', { name: 'New entry' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Recalculate order' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'competition, as a viewer');
 });
 
 test('the schedule grid takes a new lesson and an enrollment; horses with their usage, instructors with their week and classes render', async ({
@@ -211,6 +251,7 @@ test('the schedule grid takes a new lesson and an enrollment; horses with their 
   await expect(page.getByRole('heading', { name: 'Schedule', level: 1 })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: /Monday/ })).toBeVisible();
   await expect(page.getByText('Ponies for kids').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'schedule');
   await screenshot(page, testInfo, 'schedule');
 
   // A new lesson that overlaps the instructor's Wednesday 17:00 is refused beside the field.
@@ -226,6 +267,7 @@ test('the schedule grid takes a new lesson and an enrollment; horses with their 
   await expect(lesson.getByLabel('Instructor')).toHaveAccessibleDescription(
     'The instructor already has a class on Wednesday from 17:00 to 18:00.',
   );
+  await expectNoSeriousA11yViolations(page, 'schedule, new lesson dialog with an error');
   await lesson.getByLabel('Starts').fill(start);
   await lesson.getByLabel('Ends').fill(end);
   await lesson.getByRole('button', { name: 'Add lesson' }).click();
@@ -236,25 +278,33 @@ test('the schedule grid takes a new lesson and an enrollment; horses with their 
   await page.getByRole('button', { name: `Enroll in Dressage basics, Wednesday ${start}` }).click();
   const enroll = page.getByRole('dialog', { name: /^Enroll in Dressage basics/ });
   await enroll.getByLabel('Student').selectOption({ label: 'Martina Sánchez' });
+  await expectNoSeriousA11yViolations(page, 'schedule, enroll dialog');
   await enroll.getByRole('button', { name: 'Enroll' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Martina Sánchez was enrolled.' }),
   ).toBeVisible();
 
   await openSection(page, 'Horses');
+  await expect(page.getByRole('button', { name: 'Usage of Canela' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'horses');
   await page.getByRole('button', { name: 'Usage of Canela' }).click();
   await expect(
     page.getByRole('img', { name: /Classes per day against the limit of 4/ }),
   ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'horses, usage of a horse');
   await screenshot(page, testInfo, 'horses');
 
   await openSection(page, 'Instructors');
+  await expect(page.getByRole('button', { name: 'Week of Carmen Vidal' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'instructors');
   await page.getByRole('button', { name: 'Week of Carmen Vidal' }).click();
   await expect(page.getByRole('region', { name: /^Week / })).toContainText('Monday');
+  await expectNoSeriousA11yViolations(page, "instructors, an instructor's week");
   await screenshot(page, testInfo, 'instructors');
 
   await openSection(page, 'Classes');
   await expect(page.getByRole('cell', { name: /^Show jumping/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'classes');
 });
 
 test('the financial report charts a year of income and downloads as CSV', async ({
@@ -266,6 +316,7 @@ test('the financial report charts a year of income and downloads as CSV', async 
   await expect(page.getByRole('img', { name: /Income per month/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Top debtors' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'By kind' })).toContainText('Tuition');
+  await expectNoSeriousA11yViolations(page, 'reports');
   await screenshot(page, testInfo, 'reports');
 
   const download = page.waitForEvent('download');
@@ -283,6 +334,7 @@ test('an owner invites a member by e-mail and changes the role', async ({ page }
   await invite.getByLabel('E-mail').fill('not-an-email');
   await invite.getByRole('button', { name: 'Invite' }).click();
   await expect(invite.getByLabel('E-mail')).toHaveAccessibleDescription(/valid email/);
+  await expectNoSeriousA11yViolations(page, 'members, invitation with an error');
 
   await invite.getByLabel('E-mail').fill(email);
   await invite.getByLabel('Role').selectOption('instructor');
@@ -293,5 +345,6 @@ test('an owner invites a member by e-mail and changes the role', async ({ page }
   await expect(
     page.getByRole('status').filter({ hasText: `${email} is now manager.` }),
   ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'members, after a role change');
   await screenshot(page, testInfo, 'members');
 });

@@ -12,6 +12,7 @@ import {
   FormErrorSummary,
   Pager,
   SelectField,
+  TableWrap,
   TextField,
   useErrorToast,
   useToast,
@@ -96,7 +97,7 @@ function Organizations() {
         <Empty>No organizations match.</Empty>
       )}
       {organizations.data && organizations.data.data.length > 0 && (
-        <div className="card table-wrap">
+        <TableWrap className="card">
           <table aria-label="Organizations" aria-busy={organizations.isFetching}>
             <thead>
               <tr>
@@ -141,7 +142,7 @@ function Organizations() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {organizations.data && <Pager meta={organizations.data.meta} onPage={setPage} />}
       <Dialog title="Edit organization" open={editing !== null} onClose={() => setEditing(null)}>

@@ -8,6 +8,7 @@ import {
   Empty,
   Pager,
   SelectField,
+  TableWrap,
   TextField,
   useErrorToast,
   useToast,
@@ -85,7 +86,7 @@ function Users() {
       {!users.data && <QueryState what="the users" query={users} />}
       {users.data && users.data.data.length === 0 && <Empty>No users match.</Empty>}
       {users.data && users.data.data.length > 0 && (
-        <div className="card table-wrap">
+        <TableWrap className="card">
           <table aria-label="Users" aria-busy={users.isFetching}>
             <thead>
               <tr>
@@ -134,7 +135,7 @@ function Users() {
               })}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {users.data && <Pager meta={users.data.meta} onPage={setPage} />}
     </>

@@ -3,7 +3,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { Permission, Resource } from '@/server/auth/permissions';
-import { ConfirmButton, Dialog, Empty, QueryState, useToast } from '../../ui';
+import { ConfirmButton, Dialog, Empty, QueryState, TableWrap, useToast } from '../../ui';
 import { useSchool } from './school-context';
 
 export type Column<R> = {
@@ -64,7 +64,7 @@ export function RecordList<R extends { id: string }>({
       <QueryState what={title.toLowerCase()} query={query} />
       {records?.length === 0 && <Empty>No {title.toLowerCase()} yet.</Empty>}
       {records && records.length > 0 && (
-        <div className="card table-wrap">
+        <TableWrap className="card">
           <table>
             <thead>
               <tr>
@@ -121,7 +121,7 @@ export function RecordList<R extends { id: string }>({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {children}
       <Dialog

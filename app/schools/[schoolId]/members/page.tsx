@@ -10,6 +10,7 @@ import {
   FormErrorSummary,
   QueryState,
   SelectField,
+  TableWrap,
   TextField,
   useErrorToast,
   useToast,
@@ -58,7 +59,7 @@ export default function MembersPage() {
         </h2>
         <QueryState what="members" query={members} />
         {members.data && (
-          <div className="table-wrap">
+          <TableWrap>
             <table>
               <thead>
                 <tr>
@@ -113,7 +114,7 @@ export default function MembersPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </section>
     </>

@@ -16,6 +16,7 @@ import {
   Pager,
   QueryState,
   SelectField,
+  TableWrap,
   TextField,
   useErrorToast,
   useToast,
@@ -99,7 +100,7 @@ export default function PaymentsPage() {
         <Empty>No payments{status ? ` with status ${status}` : ''}.</Empty>
       )}
       {payments.data && payments.data.data.length > 0 && (
-        <div className="card table-wrap">
+        <TableWrap className="card">
           <table aria-busy={payments.isFetching}>
             <thead>
               <tr>
@@ -158,7 +159,7 @@ export default function PaymentsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {meta && <Pager meta={meta} onPage={setPage} />}
       <Dialog title="New charge" open={charging} onClose={() => setCharging(false)}>
@@ -166,7 +167,11 @@ export default function PaymentsPage() {
       </Dialog>
       <Dialog title="Register payment" open={paying !== null} onClose={() => setPaying(null)}>
         {paying && (
-          <RegisterPayment payment={paying} currency={school.currency} onDone={() => setPaying(null)} />
+          <RegisterPayment
+            payment={paying}
+            currency={school.currency}
+            onDone={() => setPaying(null)}
+          />
         )}
       </Dialog>
     </>

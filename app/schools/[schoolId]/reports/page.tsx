@@ -3,7 +3,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../trpc';
-import { BarChart, Empty, fieldErrorsOf, money, QueryState, TextField } from '../../../ui';
+import {
+  BarChart,
+  Empty,
+  fieldErrorsOf,
+  money,
+  QueryState,
+  TableWrap,
+  TextField,
+} from '../../../ui';
 import { NotAllowed, todayIn, useSchool } from '../school-context';
 
 /** The first day of the month eleven months before `today`'s. */
@@ -136,7 +144,7 @@ export default function ReportsPage() {
             {r.top_debtors.length === 0 ? (
               <p className="muted">Nobody owes anything in this range.</p>
             ) : (
-              <div className="table-wrap">
+              <TableWrap>
                 <table>
                   <thead>
                     <tr>
@@ -157,7 +165,7 @@ export default function ReportsPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
             )}
           </section>
         </>
@@ -217,7 +225,7 @@ function AttendanceReport({ start, end }: { start: string; end: string }) {
               />
             </section>
           </div>
-          <div className="card table-wrap">
+          <TableWrap className="card">
             <table aria-label="Attendance per class">
               <thead>
                 <tr>
@@ -246,7 +254,7 @@ function AttendanceReport({ start, end }: { start: string; end: string }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         </>
       )}
     </section>

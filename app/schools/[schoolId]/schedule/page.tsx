@@ -17,6 +17,7 @@ import {
   numberOr,
   QueryState,
   SelectField,
+  TableWrap,
   TextField,
   useErrorToast,
   useSchemaForm,
@@ -92,7 +93,7 @@ export default function SchedulePage() {
       <QueryState what="the schedule" query={weekly} />
       {data && hours.length === 0 && <Empty>No lessons are scheduled.</Empty>}
       {data && hours.length > 0 && (
-        <div className="card table-wrap">
+        <TableWrap className="card">
           <table className="week-grid" aria-busy={weekly.isFetching}>
             <thead>
               <tr>
@@ -177,7 +178,7 @@ export default function SchedulePage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       <Dialog
         title={

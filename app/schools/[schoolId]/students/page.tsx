@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useDeferredValue, useState } from 'react';
 import { STUDENT_LEVELS, STUDENT_STATUSES } from '@/db/schema/school-values';
 import { useTRPC } from '../../../trpc';
-import { Empty, Pager, QueryState, SelectField, TextField } from '../../../ui';
+import { Empty, Pager, QueryState, SelectField, TableWrap, TextField } from '../../../ui';
 import { NotAllowed, useSchool } from '../school-context';
 
 type Status = (typeof STUDENT_STATUSES)[number];
@@ -90,7 +90,7 @@ export default function StudentsPage() {
         </Empty>
       )}
       {students.data && students.data.data.length > 0 && (
-        <div className="card table-wrap">
+        <TableWrap className="card">
           <table aria-busy={students.isFetching}>
             <thead>
               <tr>
@@ -119,7 +119,7 @@ export default function StudentsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {meta && <Pager meta={meta} onPage={setPage} noun="students" />}
     </>

@@ -23,6 +23,7 @@ import {
   Pager,
   QueryState,
   SelectField,
+  TableWrap,
   useErrorToast,
   useToast,
 } from '../../../../ui';
@@ -168,7 +169,7 @@ export default function CompetitionPage() {
             {entries.length === 0 ? (
               <p className="muted">No entries yet.</p>
             ) : (
-              <div className="table-wrap">
+              <TableWrap>
                 <table>
                   <thead>
                     <tr>
@@ -213,7 +214,7 @@ export default function CompetitionPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
             )}
           </section>
         );
@@ -494,7 +495,7 @@ function CompetitionPayments({ competitionId }: { competitionId: string }) {
         <Empty>No payments{status ? ` with status ${status}` : ''}.</Empty>
       )}
       {payments.data && payments.data.data.length > 0 && (
-        <div className="table-wrap">
+        <TableWrap>
           <table aria-label="Competition payments" aria-busy={payments.isFetching}>
             <thead>
               <tr>
@@ -549,7 +550,7 @@ function CompetitionPayments({ competitionId }: { competitionId: string }) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {meta && <Pager meta={meta} onPage={setPage} label="Payment pages" />}
       <Dialog title="Pay competition fee" open={paying !== null} onClose={() => setPaying(null)}>

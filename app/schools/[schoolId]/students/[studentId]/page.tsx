@@ -12,8 +12,9 @@ import {
   Empty,
   money,
   QueryState,
-  useToast,
+  TableWrap,
   useErrorToast,
+  useToast,
 } from '../../../../ui';
 import { NotAllowed, useSchool } from '../../school-context';
 
@@ -136,7 +137,7 @@ export default function StudentPage() {
           {s.payments.length === 0 ? (
             <Empty>No payments.</Empty>
           ) : (
-            <div className="table-wrap">
+            <TableWrap>
               <table>
                 <thead>
                   <tr>
@@ -159,7 +160,7 @@ export default function StudentPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           )}
         </section>
       )}

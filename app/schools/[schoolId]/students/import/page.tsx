@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useId, useState, type ChangeEvent } from 'react';
 import { readCsvRecords } from '@/server/schools/student-csv';
 import { useTRPC } from '../../../../trpc';
-import { useToast, useErrorToast } from '../../../../ui';
+import { TableWrap, useToast, useErrorToast } from '../../../../ui';
 import { NotAllowed, useSchool } from '../../school-context';
 
 /** The columns the import reads (DESIGN 6: the student fields, nested objects flattened). */
@@ -146,7 +146,7 @@ export default function ImportStudentsPage() {
               import, {checked.errors.length} with errors.
             </p>
           )}
-          <div className="table-wrap">
+          <TableWrap>
             <table>
               <caption className="visually-hidden">Rows of the file</caption>
               <thead>
@@ -175,7 +175,7 @@ export default function ImportStudentsPage() {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           {preview.total > PREVIEW_ROWS && (
             <p className="muted">
               Showing the first {PREVIEW_ROWS} of {preview.total} rows.
@@ -202,7 +202,7 @@ export default function ImportStudentsPage() {
             {result.skipped} skipped.
           </p>
           {result.errors.length > 0 && (
-            <div className="table-wrap">
+            <TableWrap>
               <table>
                 <caption>Rows not imported</caption>
                 <thead>
@@ -222,7 +222,7 @@ export default function ImportStudentsPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           )}
           <Link href={`/schools/${schoolId}/students`}>Back to the students</Link>
         </section>
