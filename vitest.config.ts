@@ -25,7 +25,12 @@ export default defineConfig({
       },
       // Guarantees that need real concurrent connections run only on PostgreSQL.
       ...(onPostgres
-        ? [{ extends: true as const, test: { name: 'postgres-concurrency', include: ['server/**/*.pg.test.ts'] } }]
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'postgres-concurrency', include: ['server/**/*.pg.test.ts'] },
+            },
+          ]
         : []),
     ],
   },

@@ -21,7 +21,11 @@ export function AccountBar() {
             </>
           )}
           <span aria-label="Signed in as">{me.data.display_name}</span>{' '}
-          <button type="button" className="secondary" onClick={() => void signOut({ callbackUrl: '/signin' })}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => void signOut({ callbackUrl: '/signin' })}
+          >
             Sign out
           </button>
         </span>

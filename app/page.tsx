@@ -25,7 +25,8 @@ export default function HomePage() {
         )}
         {schools.data?.data.length === 0 && (
           <p className="card muted">
-            You are not a member of any school yet. Ask a school owner to invite your e-mail address.
+            You are not a member of any school yet. Ask a school owner to invite your e-mail
+            address.
           </p>
         )}
         {schools.data && schools.data.data.length > 0 && (

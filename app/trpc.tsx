@@ -19,7 +19,11 @@ export function ApiProvider({ children }: { children: ReactNode }) {
         defaultOptions: {
           queries: {
             staleTime: 30_000,
-            retry: (count, error) => count < 2 && !/UNAUTHORIZED|FORBIDDEN|NOT_FOUND/.test(String((error as { data?: { code?: string } }).data?.code)),
+            retry: (count, error) =>
+              count < 2 &&
+              !/UNAUTHORIZED|FORBIDDEN|NOT_FOUND/.test(
+                String((error as { data?: { code?: string } }).data?.code),
+              ),
           },
         },
       }),

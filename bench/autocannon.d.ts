@@ -1,7 +1,19 @@
 /** The part of autocannon's API that the benchmark uses (the package ships no types). */
 declare module 'autocannon' {
-  type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number };
-  export type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+  type Histogram = {
+    average: number;
+    mean: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+  };
+  export type Request = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  };
   export type Options = {
     url: string;
     method?: string;

@@ -142,7 +142,16 @@ async function printList(): Promise<unknown> {
     order by "competition_entries"."order_number" asc, "students"."birth_date" asc nulls last, "competition_entries"."created_at" asc, "competition_entries"."id" asc`;
   const categories: Record<string, unknown[]> = {};
   for (const row of rows) (categories[row.category as string] ??= []).push(row);
-  return { data: { competition: { name: competition!.name, date: competition!.date, location: competition!.location }, categories } };
+  return {
+    data: {
+      competition: {
+        name: competition!.name,
+        date: competition!.date,
+        location: competition!.location,
+      },
+      categories,
+    },
+  };
 }
 
 const routes: Record<string, () => Promise<unknown>> = {

@@ -13,7 +13,9 @@ let next = 0;
 const result = await autocannon({
   ...options,
   ...(bodies && {
-    requests: [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }],
+    requests: [
+      { setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) },
+    ],
   }),
 });
 process.stdout.write(JSON.stringify(result));

@@ -29,14 +29,18 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<{ result:
   const started = performance.now();
   const result = await statementCounter.run(counter, run);
   const ms = performance.now() - started;
-  console.log(`${label.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms  ${String(counter.count).padStart(3)} statement(s)  ${JSON.stringify(result)}`);
+  console.log(
+    `${label.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms  ${String(counter.count).padStart(3)} statement(s)  ${JSON.stringify(result)}`,
+  );
   return { result, ms };
 }
 
 async function main() {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    console.error('DATABASE_URL is required (a PostgreSQL database; it is migrated and a school is added).');
+    console.error(
+      'DATABASE_URL is required (a PostgreSQL database; it is migrated and a school is added).',
+    );
     process.exit(1);
   }
   const handle = await openPostgres(url);
@@ -47,10 +51,17 @@ async function main() {
     const seeded = performance.now();
     const [school] = await db
       .insert(organizations)
-      .values({ type: 'school', name: `Benchmark ${new Date().toISOString()}`, timezone: 'Europe/Madrid', currency: 'EUR' })
+      .values({
+        type: 'school',
+        name: `Benchmark ${new Date().toISOString()}`,
+        timezone: 'Europe/Madrid',
+        currency: 'EUR',
+      })
       .returning();
     const schoolId = school!.id;
-    await db.insert(memberships).values({ organizationId: schoolId, invitedEmail: OWNER, role: 'owner' });
+    await db
+      .insert(memberships)
+      .values({ organizationId: schoolId, invitedEmail: OWNER, role: 'owner' });
     await db.execute(sql`
       with instructor as (
         insert into instructors (school_id, first_name, last_name) values (${schoolId}, 'Bench', 'Instructor') returning id
@@ -88,7 +99,11 @@ async function main() {
       `Seeded school ${schoolId}: ${counts!.students} students, ${counts!.enrollments} enrollments in ${(performance.now() - seeded).toFixed(0)} ms`,
     );
 
-    const config = loadConfig({ NODE_ENV: 'development', AUTH_DEV_ISSUER: '1', APP_URL: 'http://localhost:3000' });
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      AUTH_DEV_ISSUER: '1',
+      APP_URL: 'http://localhost:3000',
+    });
     const handler = createApiHandler(createServices(config, db));
     const token = await signDevToken(db, config, { email: OWNER });
     const request = (method: string, path: string, body?: unknown) =>
@@ -101,33 +116,60 @@ async function main() {
       );
     // The owner's first request signs them in (creates the user, binds the invitation).
     const signIn = await request('GET', '/schools');
-    if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
+    if (signIn.status !== 200)
+      throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
     const [owner] = await db.select().from(users).where(eq(users.email, OWNER));
-    const school_ = { id: schoolId, name: school!.name, timezone: school!.timezone, currency: school!.currency };
+    const school_ = {
+      id: schoolId,
+      name: school!.name,
+      timezone: school!.timezone,
+      currency: school!.currency,
+    };
 
     console.log('');
     const dry = await timed('dry run, 2026-03', () =>
-      generateMonthlyCharges(db, school_, owner!.id, { month: '2026-03', dueDay: 10, dryRun: true }),
+      generateMonthlyCharges(db, school_, owner!.id, {
+        month: '2026-03',
+        dueDay: 10,
+        dryRun: true,
+      }),
     );
     const first = await timed('domain function, 2026-03', () =>
-      generateMonthlyCharges(db, school_, owner!.id, { month: '2026-03', dueDay: 10, dryRun: false }),
+      generateMonthlyCharges(db, school_, owner!.id, {
+        month: '2026-03',
+        dueDay: 10,
+        dryRun: false,
+      }),
     );
     await timed('domain function again, 2026-03 (all skipped)', () =>
-      generateMonthlyCharges(db, school_, owner!.id, { month: '2026-03', dueDay: 10, dryRun: false }),
+      generateMonthlyCharges(db, school_, owner!.id, {
+        month: '2026-03',
+        dueDay: 10,
+        dryRun: false,
+      }),
     );
     const http = await timed('HTTP POST generate-monthly, 2026-04', async () => {
-      const res = await request('POST', `/schools/${schoolId}/payments/generate-monthly`, { month: '2026-04', due_day: 31 });
+      const res = await request('POST', `/schools/${schoolId}/payments/generate-monthly`, {
+        month: '2026-04',
+        due_day: 31,
+      });
       return { status: res.status, body: (await res.json()) as unknown };
     });
 
     console.log('');
-    const created = [first.result.created, dry.result.created, http.result.status === 200 ? STUDENTS : 0];
+    const created = [
+      first.result.created,
+      dry.result.created,
+      http.result.status === 200 ? STUDENTS : 0,
+    ];
     if (created.some((n) => n !== STUDENTS)) {
       console.log('Unexpected figures: every run should charge every student; see above.');
       process.exitCode = 1;
     } else {
       const slowest = Math.max(first.ms, http.ms);
-      console.log(`${slowest < TARGET_MS ? 'Within' : 'OVER'} the target: ${slowest.toFixed(0)} ms for ${STUDENTS} students (target < ${TARGET_MS} ms).`);
+      console.log(
+        `${slowest < TARGET_MS ? 'Within' : 'OVER'} the target: ${slowest.toFixed(0)} ms for ${STUDENTS} students (target < ${TARGET_MS} ms).`,
+      );
     }
   } finally {
     await handle.close();

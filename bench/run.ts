@@ -78,7 +78,11 @@ function freePort(): Promise<number> {
 }
 
 function start(label: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let log = '';
   const keep = (chunk: Buffer) => {
@@ -154,7 +158,9 @@ const errorsOf = (r: Result) => r.errors + r.non2xx;
 async function main() {
   const url = process.env.DATABASE_URL;
   if (!url || !fs.existsSync(path.join(process.cwd(), '.next', 'serve', 'serve.mjs'))) {
-    console.error(`${url ? 'No production build (.next/serve/serve.mjs).' : 'DATABASE_URL is required.'}\n\n${USAGE}`);
+    console.error(
+      `${url ? 'No production build (.next/serve/serve.mjs).' : 'DATABASE_URL is required.'}\n\n${USAGE}`,
+    );
     process.exit(1);
   }
   const loadAtStart = os.loadavg()[0]!.toFixed(1);
@@ -167,15 +173,23 @@ async function main() {
     where lower(coalesce(u.email, m.invited_email)) = ${SCALE_OWNER_EMAIL} limit 1`;
   if (!school) {
     await sql.end();
-    console.error(`${SCALE_OWNER_EMAIL} is not a member of any school: seed the database first.\n\n${USAGE}`);
+    console.error(
+      `${SCALE_OWNER_EMAIL} is not a member of any school: seed the database first.\n\n${USAGE}`,
+    );
     process.exit(1);
   }
   const schoolId = school.id;
   const now = new Date();
   const local = new TZDate(now, school.timezone);
   const today = format(local, 'yyyy-MM-dd');
-  const lastMonth = subMonths(new TZDate(local.getFullYear(), local.getMonth(), 1, school.timezone), 1);
-  const month = { start: format(lastMonth, 'yyyy-MM-dd'), end: format(endOfMonth(lastMonth), 'yyyy-MM-dd') };
+  const lastMonth = subMonths(
+    new TZDate(local.getFullYear(), local.getMonth(), 1, school.timezone),
+    1,
+  );
+  const month = {
+    start: format(lastMonth, 'yyyy-MM-dd'),
+    end: format(endOfMonth(lastMonth), 'yyyy-MM-dd'),
+  };
 
   const [student] = await sql<{ id: string }[]>`
     select id from students where school_id = ${schoolId} order by last_name, first_name, id limit 1`;
@@ -198,11 +212,16 @@ async function main() {
     JSON.stringify({
       schedule_id: row.schedule_id,
       date: row.date,
-      attendance: row.enrollments.map((id, i) => ({ enrollment_id: id, status: i % 5 === 0 ? 'absent' : 'present' })),
+      attendance: row.enrollments.map((id, i) => ({
+        enrollment_id: id,
+        status: i % 5 === 0 ? 'absent' : 'present',
+      })),
     }),
   );
   const activeStudents = (
-    await sql<{ id: string }[]>`select id from students where school_id = ${schoolId} and status = 'active' order by id`
+    await sql<
+      { id: string }[]
+    >`select id from students where school_id = ${schoolId} and status = 'active' order by id`
   ).map((row) => row.id);
 
   const port = await freePort();
@@ -229,7 +248,9 @@ async function main() {
     body: JSON.stringify({ email: SCALE_OWNER_EMAIL }),
   });
   const { token } = (await tokenRes.json()) as { token: string };
-  await (await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+  await (
+    await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })
+  ).arrayBuffer();
   // The invitation binds to the first identity that signs in with the address; the issuer
   // is this run's URL, so a later run on another port signs in as a new identity.
   await sql`
@@ -247,16 +268,29 @@ async function main() {
       name: `Benchmark ${now.toISOString()}`,
       date: format(addDays(now, 60), 'yyyy-MM-dd'),
       categories,
-      fees: [{ concept: 'inscription', name: 'Inscription', amount: 50, is_required: true, applies_to: 'entry' }],
+      fees: [
+        {
+          concept: 'inscription',
+          name: 'Inscription',
+          amount: 50,
+          is_required: true,
+          applies_to: 'entry',
+        },
+      ],
     }),
   });
-  if (created.status !== 201) throw new Error(`creating the benchmark competition: ${created.status} ${await created.text()}`);
+  if (created.status !== 201)
+    throw new Error(
+      `creating the benchmark competition: ${created.status} ${await created.text()}`,
+    );
   const benchCompetition = ((await created.json()) as { data: { id: string } }).data.id;
-  const entryBodies = Array.from({ length: Math.min(RATE * (DURATION + 5) + 100, activeStudents.length * categories.length) }, (_, i) =>
-    JSON.stringify({
-      student_id: activeStudents[i % activeStudents.length],
-      category: categories[Math.floor(i / activeStudents.length)],
-    }),
+  const entryBodies = Array.from(
+    { length: Math.min(RATE * (DURATION + 5) + 100, activeStudents.length * categories.length) },
+    (_, i) =>
+      JSON.stringify({
+        student_id: activeStudents[i % activeStudents.length],
+        category: categories[Math.floor(i / activeStudents.length)],
+      }),
   );
 
   const floor = start('floor server', ['--import', 'tsx', 'bench/floor-server.ts'], {
@@ -268,9 +302,16 @@ async function main() {
     USER_SUBJECT: SCALE_OWNER_EMAIL,
     TODAY: today,
     MONTH_START: format(local, 'yyyy-MM-01'),
-    NEXT_MONTH_START: format(new TZDate(local.getFullYear(), local.getMonth() + 1, 1, school.timezone), 'yyyy-MM-dd'),
-    MONTH_START_INSTANT: new Date(new TZDate(local.getFullYear(), local.getMonth(), 1, school.timezone).getTime()).toISOString(),
-    NEXT_MONTH_START_INSTANT: new Date(new TZDate(local.getFullYear(), local.getMonth() + 1, 1, school.timezone).getTime()).toISOString(),
+    NEXT_MONTH_START: format(
+      new TZDate(local.getFullYear(), local.getMonth() + 1, 1, school.timezone),
+      'yyyy-MM-dd',
+    ),
+    MONTH_START_INSTANT: new Date(
+      new TZDate(local.getFullYear(), local.getMonth(), 1, school.timezone).getTime(),
+    ).toISOString(),
+    NEXT_MONTH_START_INSTANT: new Date(
+      new TZDate(local.getFullYear(), local.getMonth() + 1, 1, school.timezone).getTime(),
+    ).toISOString(),
   });
   await waitFor(`${floorBase}/students`, floor);
 
@@ -278,17 +319,59 @@ async function main() {
   const monthQuery = `start_date=${month.start}&end_date=${month.end}`;
   const routes: Route[] = [
     { name: 'GET students (page 1)', method: 'GET', path: `${s}/students`, target: 100 },
-    { name: 'GET students?search=garc', method: 'GET', path: `${s}/students?search=garc`, target: 100 },
+    {
+      name: 'GET students?search=garc',
+      method: 'GET',
+      path: `${s}/students?search=garc`,
+      target: 100,
+    },
     { name: 'GET students/{id}', method: 'GET', path: `${s}/students/${student!.id}`, target: 100 },
     { name: 'GET dashboard', method: 'GET', path: `${s}/dashboard`, target: 100 },
     { name: 'GET schedules/weekly', method: 'GET', path: `${s}/schedules/weekly`, target: 100 },
-    { name: 'GET attendance/report (month)', method: 'GET', path: `${s}/attendance/report?${monthQuery}`, target: 100 },
-    { name: 'GET horses/{id}/usage (month)', method: 'GET', path: `${s}/horses/${horse!.id}/usage?${monthQuery}`, target: 100 },
-    { name: 'GET reports/financial (month)', method: 'GET', path: `${s}/reports/financial?${monthQuery}`, target: 100 },
-    { name: 'GET print-list (2,000 entries)', method: 'GET', path: `${s}/competitions/${competition!.id}/entries/print-list`, target: 300 },
-    { name: 'GET payments/summary (2,000 entries)', method: 'GET', path: `${s}/competitions/${competition!.id}/payments/summary`, target: 100 },
-    { name: 'POST attendance', method: 'POST', path: `${s}/attendance`, target: 150, bodies: attendanceBodies },
-    { name: 'POST entries', method: 'POST', path: `${s}/competitions/${benchCompetition}/entries`, target: 150, bodies: entryBodies },
+    {
+      name: 'GET attendance/report (month)',
+      method: 'GET',
+      path: `${s}/attendance/report?${monthQuery}`,
+      target: 100,
+    },
+    {
+      name: 'GET horses/{id}/usage (month)',
+      method: 'GET',
+      path: `${s}/horses/${horse!.id}/usage?${monthQuery}`,
+      target: 100,
+    },
+    {
+      name: 'GET reports/financial (month)',
+      method: 'GET',
+      path: `${s}/reports/financial?${monthQuery}`,
+      target: 100,
+    },
+    {
+      name: 'GET print-list (2,000 entries)',
+      method: 'GET',
+      path: `${s}/competitions/${competition!.id}/entries/print-list`,
+      target: 300,
+    },
+    {
+      name: 'GET payments/summary (2,000 entries)',
+      method: 'GET',
+      path: `${s}/competitions/${competition!.id}/payments/summary`,
+      target: 100,
+    },
+    {
+      name: 'POST attendance',
+      method: 'POST',
+      path: `${s}/attendance`,
+      target: 150,
+      bodies: attendanceBodies,
+    },
+    {
+      name: 'POST entries',
+      method: 'POST',
+      path: `${s}/competitions/${benchCompetition}/entries`,
+      target: 150,
+      bodies: entryBodies,
+    },
   ];
 
   const quiet: number[] = [];
@@ -297,9 +380,14 @@ async function main() {
 
   const latency: Measured[] = [];
   for (const route of routes) {
-    const probe = await fetch(`${base}${route.path}`, { method: route.method, headers, body: route.bodies?.[0] });
+    const probe = await fetch(`${base}${route.path}`, {
+      method: route.method,
+      headers,
+      body: route.bodies?.[0],
+    });
     const statements = probe.headers.get('x-sql-statements') ?? '?';
-    if (probe.status >= 300) console.error(`${route.name}: ${probe.status} ${(await probe.text()).slice(0, 300)}`);
+    if (probe.status >= 300)
+      console.error(`${route.name}: ${probe.status} ${(await probe.text()).slice(0, 300)}`);
     else await probe.arrayBuffer();
     const bodies = route.bodies?.slice(1);
     if (route.method === 'GET') {
@@ -326,9 +414,14 @@ async function main() {
   const compared = [
     { name: 'students page 1', ours: `${base}${s}/students`, floor: `${floorBase}/students` },
     { name: 'dashboard', ours: `${base}${s}/dashboard`, floor: `${floorBase}/dashboard` },
-    { name: 'print list (2,000)', ours: `${base}${s}/competitions/${competition!.id}/entries/print-list`, floor: `${floorBase}/print-list` },
+    {
+      name: 'print list (2,000)',
+      ours: `${base}${s}/competitions/${competition!.id}/entries/print-list`,
+      floor: `${floorBase}/print-list`,
+    },
   ];
-  const closedLoop = (target: string) => load({ url: target, headers, connections: CONNECTIONS, duration: DURATION });
+  const closedLoop = (target: string) =>
+    load({ url: target, headers, connections: CONNECTIONS, duration: DURATION });
   await load({ url: `${base}/bench-fixed`, connections: 4, duration: 2 });
   const fixed = await closedLoop(`${base}/bench-fixed`);
   console.log(`fixed-body route: ${fixed.requests.average.toFixed(0)} req/s`);
@@ -339,20 +432,29 @@ async function main() {
     const ours = await closedLoop(row.ours);
     throughput.push({ name: row.name, ours, floor: floorResult });
     await settle(`${base}/bench-fixed`);
-    console.log(`${row.name}: ours ${ours.requests.average.toFixed(0)} req/s, floor ${floorResult.requests.average.toFixed(0)} req/s`);
+    console.log(
+      `${row.name}: ours ${ours.requests.average.toFixed(0)} req/s, floor ${floorResult.requests.average.toFixed(0)} req/s`,
+    );
   }
 
   // Bulk writes, one request each, timed by the client; what they write is removed afterwards,
   // so every run starts from the seed.
   const bulk: { name: string; rows: number; ms: number; status: number; target: number }[] = [];
-  const nextMonth = format(new TZDate(local.getFullYear(), local.getMonth() + 1, 1, school.timezone), 'yyyy-MM');
+  const nextMonth = format(
+    new TZDate(local.getFullYear(), local.getMonth() + 1, 1, school.timezone),
+    'yyyy-MM',
+  );
   const runStarted = new Date();
   const timedRequest = async (init: RequestInit & { path: string }) => {
     await settle(`${base}/bench-fixed`);
     const started = performance.now();
     const res = await fetch(`${base}${init.path}`, init);
     const body = (await res.json()) as { data?: Record<string, unknown> };
-    return { ms: performance.now() - started, status: res.status, data: body.data ?? (body as Record<string, unknown>) };
+    return {
+      ms: performance.now() - started,
+      status: res.status,
+      data: body.data ?? (body as Record<string, unknown>),
+    };
   };
   const monthly = await timedRequest({
     path: `${s}/payments/generate-monthly`,
@@ -361,12 +463,20 @@ async function main() {
     body: JSON.stringify({ month: nextMonth }),
   });
   const charged = Number(monthly.data.created ?? 0);
-  bulk.push({ name: `POST payments/generate-monthly (${nextMonth})`, rows: charged, ms: monthly.ms, status: monthly.status, target: 2000 });
+  bulk.push({
+    name: `POST payments/generate-monthly (${nextMonth})`,
+    rows: charged,
+    ms: monthly.ms,
+    status: monthly.status,
+    target: 2000,
+  });
   const prefix = `BENCH${Date.now()}`;
   const csv = [
     'first_name,last_name,document_type,document_number,email,phone,level',
-    ...Array.from({ length: IMPORT_ROWS }, (_, i) =>
-      `Import,Student ${i + 1},dni,${prefix}-${i + 1},import${i + 1}.${prefix.toLowerCase()}@bench.test,+34 611 ${String(i).padStart(6, '0')},beginner`,
+    ...Array.from(
+      { length: IMPORT_ROWS },
+      (_, i) =>
+        `Import,Student ${i + 1},dni,${prefix}-${i + 1},import${i + 1}.${prefix.toLowerCase()}@bench.test,+34 611 ${String(i).padStart(6, '0')},beginner`,
     ),
   ].join('\n');
   const form = new FormData();
@@ -377,11 +487,20 @@ async function main() {
     headers: { authorization: headers.authorization },
     body: form,
   });
-  bulk.push({ name: 'POST students/import (CSV)', rows: Number(imported.data.imported ?? 0), ms: imported.ms, status: imported.status, target: 5000 });
+  bulk.push({
+    name: 'POST students/import (CSV)',
+    rows: Number(imported.data.imported ?? 0),
+    ms: imported.ms,
+    status: imported.status,
+    target: 5000,
+  });
   for (const row of bulk) {
-    console.log(`${row.name.padEnd(40)} ${row.rows} rows in ${row.ms.toFixed(0)} ms (status ${row.status})`);
+    console.log(
+      `${row.name.padEnd(40)} ${row.rows} rows in ${row.ms.toFixed(0)} ms (status ${row.status})`,
+    );
   }
-  if (bulk.some((row) => row.status !== 200 || row.rows === 0)) console.error('Bulk writes:', monthly.data, imported.data);
+  if (bulk.some((row) => row.status !== 200 || row.rows === 0))
+    console.error('Bulk writes:', monthly.data, imported.data);
   await sql.begin(async (tx) => {
     await tx`
       delete from payment_audit where school_id = ${schoolId} and payment_id in (
@@ -429,8 +548,12 @@ async function main() {
   ];
   const table = lines.join('\n');
   console.log(`\n${table}`);
-  const previous = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, 'utf8') : `# Benchmark results\n\n${START}\n${END}\n`;
-  const [head, rest] = previous.includes(START) ? previous.split(START) : [`${previous}\n`, `\n${END}\n`];
+  const previous = fs.existsSync(RESULTS)
+    ? fs.readFileSync(RESULTS, 'utf8')
+    : `# Benchmark results\n\n${START}\n${END}\n`;
+  const [head, rest] = previous.includes(START)
+    ? previous.split(START)
+    : [`${previous}\n`, `\n${END}\n`];
   fs.writeFileSync(RESULTS, `${head}${START}\n${table}\n${END}${rest!.split(END)[1] ?? '\n'}`);
   console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS)}.`);
 }

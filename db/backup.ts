@@ -13,7 +13,9 @@ if (config.databaseUrl) {
   console.error('DATABASE_URL is set: back up PostgreSQL with pg_dump instead.');
   process.exit(1);
 }
-const target = path.resolve(process.argv[2] ?? `backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
+const target = path.resolve(
+  process.argv[2] ?? `backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`,
+);
 const handle = await openPglite(config.pgliteDir);
 try {
   const dump = await handle.pglite!.dumpDataDir('gzip');

@@ -64,7 +64,10 @@ export type PostgresOptions = {
  * statement timeout (the app's `DB_STATEMENT_TIMEOUT_MS`) frees a connection from a query
  * that would hold it forever.
  */
-export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
+export async function openPostgres(
+  url: string,
+  options: PostgresOptions = {},
+): Promise<DatabaseHandle> {
   const { default: postgres } = await import('postgres');
   const client = postgres(url, {
     max: options.max ?? 10,
@@ -90,7 +93,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       const single = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
       try {
         await single`select pg_advisory_lock(7253001)`;
-        await migrate(await fromPostgres(single) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+        await migrate((await fromPostgres(single)) as never, {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        });
       } finally {
         await single.end();
       }

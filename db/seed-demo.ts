@@ -289,14 +289,11 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
         startDate: day(-120),
       };
     });
-    const enrollmentRows = await tx
-      .insert(enrollments)
-      .values(enrollmentValues)
-      .returning({
-        id: enrollments.id,
-        studentId: enrollments.studentId,
-        classId: enrollments.classId,
-      });
+    const enrollmentRows = await tx.insert(enrollments).values(enrollmentValues).returning({
+      id: enrollments.id,
+      studentId: enrollments.studentId,
+      classId: enrollments.classId,
+    });
 
     // Paid tuition over the last six months (enrollments 0-9 are of ten different students), two overdue and two pending charges.
     const paid = Array.from({ length: 6 }, (_, m) =>
@@ -316,47 +313,45 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
         paidDate: format(monthsAgo(m + 1), 'yyyy-MM-04'),
       })),
     ).flat();
-    await tx
-      .insert(payments)
-      .values([
-        ...paid,
-        {
-          schoolId,
-          studentId: studentRows[5]!.id,
-          concept: 'enrollment_fee',
-          description: 'Enrollment fee',
-          amount: '50.00',
-          currency: 'EUR',
-          dueDate: day(-10),
-        },
-        {
-          schoolId,
-          studentId: studentRows[6]!.id,
-          concept: 'other',
-          description: 'Saddle rental',
-          amount: '15.00',
-          currency: 'EUR',
-          dueDate: day(-3),
-        },
-        {
-          schoolId,
-          studentId: studentRows[7]!.id,
-          concept: 'other',
-          description: 'Riding helmet',
-          amount: '45.00',
-          currency: 'EUR',
-          dueDate: day(7),
-        },
-        {
-          schoolId,
-          studentId: studentRows[8]!.id,
-          concept: 'enrollment_fee',
-          description: 'Enrollment fee',
-          amount: '50.00',
-          currency: 'EUR',
-          dueDate: day(10),
-        },
-      ]);
+    await tx.insert(payments).values([
+      ...paid,
+      {
+        schoolId,
+        studentId: studentRows[5]!.id,
+        concept: 'enrollment_fee',
+        description: 'Enrollment fee',
+        amount: '50.00',
+        currency: 'EUR',
+        dueDate: day(-10),
+      },
+      {
+        schoolId,
+        studentId: studentRows[6]!.id,
+        concept: 'other',
+        description: 'Saddle rental',
+        amount: '15.00',
+        currency: 'EUR',
+        dueDate: day(-3),
+      },
+      {
+        schoolId,
+        studentId: studentRows[7]!.id,
+        concept: 'other',
+        description: 'Riding helmet',
+        amount: '45.00',
+        currency: 'EUR',
+        dueDate: day(7),
+      },
+      {
+        schoolId,
+        studentId: studentRows[8]!.id,
+        concept: 'enrollment_fee',
+        description: 'Enrollment fee',
+        amount: '50.00',
+        currency: 'EUR',
+        dueDate: day(10),
+      },
+    ]);
 
     await tx.insert(competitions).values({
       schoolId,

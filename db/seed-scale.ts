@@ -34,18 +34,73 @@ const LARGE = {
   categories: 8,
 };
 const SMALL_SCHOOLS = 200;
-const SMALL = { students: 20, instructors: 2, classes: 3, schedules: 6, horses: 3, attendancePerEnrollment: 4 };
+const SMALL = {
+  students: 20,
+  instructors: 2,
+  classes: 3,
+  schedules: 6,
+  horses: 3,
+  attendancePerEnrollment: 4,
+};
 
 /** A deterministic uuid for record `n` of a kind in school `s` (SQL expressions). */
-const uid = (kind: string, s: string, n: string) => v4(`(${s})::text || ':${kind}:' || (${n})::text`);
+const uid = (kind: string, s: string, n: string) =>
+  v4(`(${s})::text || ':${kind}:' || (${n})::text`);
 /** An md5 as a uuid with version 4 and the RFC variant: the API's uuid fields accept only those. */
 function v4(text: string): string {
   return `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
 }
 const org = (s: string) => uid('org', s, '0');
 
-const FIRST_NAMES = ['Lucía', 'Mateo', 'Sofía', 'Hugo', 'Martina', 'Leo', 'Valeria', 'Daniel', 'Emma', 'Pablo', 'Julia', 'Álvaro', 'Paula', 'Manuel', 'Carla', 'Diego', 'Sara', 'Javier', 'Irene', 'Adrián'];
-const LAST_NAMES = ['García', 'Fernández', 'López', 'Martínez', 'Sánchez', 'Pérez', 'Gómez', 'Ruiz', 'Díaz', 'Moreno', 'Álvarez', 'Romero', 'Navarro', 'Torres', 'Domínguez', 'Vázquez', 'Ramos', 'Gil', 'Serrano', 'Blanco', 'Molina', 'Castro', 'Ortiz', 'Rubio', 'Marín'];
+const FIRST_NAMES = [
+  'Lucía',
+  'Mateo',
+  'Sofía',
+  'Hugo',
+  'Martina',
+  'Leo',
+  'Valeria',
+  'Daniel',
+  'Emma',
+  'Pablo',
+  'Julia',
+  'Álvaro',
+  'Paula',
+  'Manuel',
+  'Carla',
+  'Diego',
+  'Sara',
+  'Javier',
+  'Irene',
+  'Adrián',
+];
+const LAST_NAMES = [
+  'García',
+  'Fernández',
+  'López',
+  'Martínez',
+  'Sánchez',
+  'Pérez',
+  'Gómez',
+  'Ruiz',
+  'Díaz',
+  'Moreno',
+  'Álvarez',
+  'Romero',
+  'Navarro',
+  'Torres',
+  'Domínguez',
+  'Vázquez',
+  'Ramos',
+  'Gil',
+  'Serrano',
+  'Blanco',
+  'Molina',
+  'Castro',
+  'Ortiz',
+  'Rubio',
+  'Marín',
+];
 const arrayLiteral = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
 
 function statements(today: Date): [string, string][] {
@@ -54,7 +109,14 @@ function statements(today: Date): [string, string][] {
   const enrollmentStart = format(subDays(today, 196), 'yyyy-MM-dd');
   const firstMonth = format(subMonths(today, LARGE.paymentMonths - 1), 'yyyy-MM-01');
   const fees = JSON.stringify([
-    { concept: 'inscription', name: 'Inscription', amount: 50, is_required: true, applies_to: 'entry', description: null },
+    {
+      concept: 'inscription',
+      name: 'Inscription',
+      amount: 50,
+      is_required: true,
+      applies_to: 'entry',
+      description: null,
+    },
   ]);
   const categories = `array(select 'Category ' || c from generate_series(1, ${LARGE.categories}) c)`;
   const first = arrayLiteral(FIRST_NAMES);
@@ -223,7 +285,9 @@ function statements(today: Date): [string, string][] {
 async function main() {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    console.error('DATABASE_URL is required: a PostgreSQL database, migrated and then filled (use an empty one).');
+    console.error(
+      'DATABASE_URL is required: a PostgreSQL database, migrated and then filled (use an empty one).',
+    );
     process.exit(1);
   }
   const started = performance.now();
@@ -237,7 +301,9 @@ async function main() {
       select organization_id as id from memberships where lower(invited_email) = ${SCALE_OWNER_EMAIL}
       union select ${sql.unsafe(org('0'))}::uuid from organizations where id = ${sql.unsafe(org('0'))}`;
     if (existing) {
-      console.log(`Already seeded: the large school is ${existing.id}. Use an empty database to seed again.`);
+      console.log(
+        `Already seeded: the large school is ${existing.id}. Use an empty database to seed again.`,
+      );
       return;
     }
     await sql.begin(async (tx) => {
@@ -246,12 +312,16 @@ async function main() {
       for (const [label, text] of statements(new Date())) {
         const t = performance.now();
         const result = await tx.unsafe(text);
-        console.log(`${label.padEnd(22)} ${String(result.count).padStart(8)} rows ${((performance.now() - t) / 1000).toFixed(1).padStart(6)} s`);
+        console.log(
+          `${label.padEnd(22)} ${String(result.count).padStart(8)} rows ${((performance.now() - t) / 1000).toFixed(1).padStart(6)} s`,
+        );
       }
     });
     const t = performance.now();
     await sql.unsafe('vacuum analyze');
-    console.log(`${'vacuum analyze'.padEnd(36)} ${((performance.now() - t) / 1000).toFixed(1).padStart(6)} s`);
+    console.log(
+      `${'vacuum analyze'.padEnd(36)} ${((performance.now() - t) / 1000).toFixed(1).padStart(6)} s`,
+    );
     const [school] = await sql<{ id: string }[]>`select ${sql.unsafe(org('0'))}::uuid as id`;
     console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     console.log(`Large school id: ${school!.id} (owner: ${SCALE_OWNER_EMAIL})`);

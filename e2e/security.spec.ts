@@ -10,7 +10,9 @@ function cspViolations(page: Page): string[] {
   return violations;
 }
 
-test('pages carry the security headers; HSTS only when the request came over TLS', async ({ page }) => {
+test('pages carry the security headers; HSTS only when the request came over TLS', async ({
+  page,
+}) => {
   const response = await page.goto('/signin');
   const headers = response!.headers();
   const policy = headers['content-security-policy'] ?? '';
@@ -23,7 +25,9 @@ test('pages carry the security headers; HSTS only when the request came over TLS
   expect(headers['x-frame-options']).toBe('DENY');
   expect(headers['strict-transport-security']).toBeUndefined();
 
-  const behindTls = await page.request.get('/signin', { headers: { 'x-forwarded-proto': 'https' } });
+  const behindTls = await page.request.get('/signin', {
+    headers: { 'x-forwarded-proto': 'https' },
+  });
   expect(behindTls.headers()['strict-transport-security']).toMatch(/^max-age=\d+/);
   expect(behindTls.headers()['content-security-policy']).toBe(policy);
 });
@@ -40,11 +44,16 @@ test("next-auth's own pages carry the same headers", async ({ page }) => {
   }
 });
 
-test('the app works under its policy, and the session cookie is HttpOnly and SameSite=Lax', async ({ page, context }) => {
+test('the app works under its policy, and the session cookie is HttpOnly and SameSite=Lax', async ({
+  page,
+  context,
+}) => {
   const violations = cspViolations(page);
   await signInToSchool(page, 'owner@demo.school');
 
-  const session = (await context.cookies()).find((cookie) => cookie.name === 'next-auth.session-token');
+  const session = (await context.cookies()).find(
+    (cookie) => cookie.name === 'next-auth.session-token',
+  );
   expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
   // The e2e server's APP_URL is http: a Secure cookie would never be sent back.
   expect(session!.secure).toBe(false);
@@ -62,6 +71,8 @@ test('the API reference still renders under its own policy', async ({ page }) =>
   const violations = cspViolations(page);
   const response = await page.goto('/api/docs');
   expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-  await expect(page.getByRole('heading', { name: /Equestrian Platform API/ }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: /Equestrian Platform API/ }).first()).toBeVisible({
+    timeout: 20_000,
+  });
   expect(violations).toEqual([]);
 });

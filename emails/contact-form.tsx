@@ -24,11 +24,19 @@ export const subject = (props: ContactFormProps) => `Contact form: ${props.subje
 
 export default function ContactFormEmail(props: ContactFormProps) {
   return (
-    <EmailLayout preview={`${props.name}: ${props.subject}`} heading="New message from the contact form">
+    <EmailLayout
+      preview={`${props.name}: ${props.subject}`}
+      heading="New message from the contact form"
+    >
       <Details
         rows={[
           ['From', props.name],
-          ['E-mail', <MailLink key="email" href={`mailto:${props.email}`}>{props.email}</MailLink>],
+          [
+            'E-mail',
+            <MailLink key="email" href={`mailto:${props.email}`}>
+              {props.email}
+            </MailLink>,
+          ],
           ['Subject', props.subject],
           ['Reference', props.reference],
         ]}

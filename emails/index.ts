@@ -26,7 +26,11 @@ function template<P>(
 
 /** Every kind of e-mail the platform sends (spec 6), by the name its preview route uses. */
 export const EMAIL_TEMPLATES = {
-  'suborder-created': template(suborderCreated, suborderCreated.suborderCreatedSchema, SuborderCreatedEmail),
+  'suborder-created': template(
+    suborderCreated,
+    suborderCreated.suborderCreatedSchema,
+    SuborderCreatedEmail,
+  ),
   'status-updated': template(statusUpdated, statusUpdated.statusUpdatedSchema, StatusUpdatedEmail),
   'tracking-added': template(trackingAdded, trackingAdded.trackingAddedSchema, TrackingAddedEmail),
   'contact-form': template(contactForm, contactForm.contactFormSchema, ContactFormEmail),
@@ -40,7 +44,11 @@ export const EMAIL_TEMPLATES = {
     waitlistNotification.waitlistNotificationSchema,
     WaitlistNotificationEmail,
   ),
-  'marketplace-contact': template(marketplaceContact, marketplaceContact.marketplaceContactSchema, MarketplaceContactEmail),
+  'marketplace-contact': template(
+    marketplaceContact,
+    marketplaceContact.marketplaceContactSchema,
+    MarketplaceContactEmail,
+  ),
 } satisfies Record<EmailKind, EmailTemplate<any>>;
 
 export type EmailProps<K extends EmailKind> = (typeof EMAIL_TEMPLATES)[K]['previewProps'];

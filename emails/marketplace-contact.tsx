@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ActionButton, Details, EmailLayout, MailLink, Paragraph, Quote } from './components/layout';
+import {
+  ActionButton,
+  Details,
+  EmailLayout,
+  MailLink,
+  Paragraph,
+  Quote,
+} from './components/layout';
 
 /** To a seller: someone asked about one of their marketplace listings. */
 export const marketplaceContactSchema = z.object({
@@ -21,20 +28,27 @@ export const previewProps: MarketplaceContactProps = {
   message: 'Is he still available? I would like to arrange a viewing and a vetting next week.',
 };
 
-export const subject = (props: MarketplaceContactProps) => `Question about your listing: ${props.listingTitle}`;
+export const subject = (props: MarketplaceContactProps) =>
+  `Question about your listing: ${props.listingTitle}`;
 
 export default function MarketplaceContactEmail(props: MarketplaceContactProps) {
   return (
     <EmailLayout preview={subject(props)} heading="A buyer asked about your listing">
       <Paragraph>Hello {props.sellerName},</Paragraph>
       <Paragraph>
-        {props.senderName} wrote to you about <MailLink href={props.listingUrl}>{props.listingTitle}</MailLink>:
+        {props.senderName} wrote to you about{' '}
+        <MailLink href={props.listingUrl}>{props.listingTitle}</MailLink>:
       </Paragraph>
       <Quote>{props.message}</Quote>
       <Details
         rows={[
           ['From', props.senderName],
-          ['E-mail', <MailLink key="email" href={`mailto:${props.senderEmail}`}>{props.senderEmail}</MailLink>],
+          [
+            'E-mail',
+            <MailLink key="email" href={`mailto:${props.senderEmail}`}>
+              {props.senderEmail}
+            </MailLink>,
+          ],
         ]}
       />
       <Paragraph>Reply to this e-mail to answer {props.senderName} directly.</Paragraph>

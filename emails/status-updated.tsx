@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ActionButton, Details, EmailLayout, Paragraph, Quote } from './components/layout';
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
 
 const LABELS: Record<(typeof ORDER_STATUSES)[number], string> = {
   pending: 'Pending',
@@ -35,11 +43,15 @@ export const previewProps: StatusUpdatedProps = {
   orderUrl: 'https://equestrian.example/marketplace/orders/EQ-2026-00417-B',
 };
 
-export const subject = (props: StatusUpdatedProps) => `Order ${props.orderNumber}: ${LABELS[props.status].toLowerCase()}`;
+export const subject = (props: StatusUpdatedProps) =>
+  `Order ${props.orderNumber}: ${LABELS[props.status].toLowerCase()}`;
 
 export default function StatusUpdatedEmail(props: StatusUpdatedProps) {
   return (
-    <EmailLayout preview={subject(props)} heading={`Your order is ${LABELS[props.status].toLowerCase()}`}>
+    <EmailLayout
+      preview={subject(props)}
+      heading={`Your order is ${LABELS[props.status].toLowerCase()}`}
+    >
       <Paragraph>Hello {props.buyerName},</Paragraph>
       <Paragraph>{props.sellerName} updated your order.</Paragraph>
       <Details

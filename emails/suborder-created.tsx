@@ -7,7 +7,13 @@ export const suborderCreatedSchema = z.object({
   orderNumber: z.string().min(1),
   buyerName: z.string().min(1),
   items: z
-    .array(z.object({ title: z.string().min(1), quantity: z.number().int().min(1), unitPriceCents: z.number().int().min(0) }))
+    .array(
+      z.object({
+        title: z.string().min(1),
+        quantity: z.number().int().min(1),
+        unitPriceCents: z.number().int().min(0),
+      }),
+    )
     .min(1),
   currency: z.string().length(3),
   shippingAddress: z.string().min(1),
@@ -28,7 +34,8 @@ export const previewProps: SuborderCreatedProps = {
   orderUrl: 'https://equestrian.example/marketplace/sales/EQ-2026-00417-B',
 };
 
-export const subject = (props: SuborderCreatedProps) => `New order ${props.orderNumber} from ${props.buyerName}`;
+export const subject = (props: SuborderCreatedProps) =>
+  `New order ${props.orderNumber} from ${props.buyerName}`;
 
 export default function SuborderCreatedEmail(props: SuborderCreatedProps) {
   const total = props.items.reduce((sum, item) => sum + item.quantity * item.unitPriceCents, 0);
@@ -36,17 +43,16 @@ export default function SuborderCreatedEmail(props: SuborderCreatedProps) {
     <EmailLayout preview={subject(props)} heading="You have a new order">
       <Paragraph>Hello {props.sellerName},</Paragraph>
       <Paragraph>
-        {props.buyerName} ordered the following items from you. Please confirm the order and ship it soon.
+        {props.buyerName} ordered the following items from you. Please confirm the order and ship it
+        soon.
       </Paragraph>
       <Details
         rows={[
           ['Order', props.orderNumber],
-          ...props.items.map(
-            (item): [string, string] => [
-              `${item.quantity} × ${item.title}`,
-              formatMoney(item.quantity * item.unitPriceCents, props.currency),
-            ],
-          ),
+          ...props.items.map((item): [string, string] => [
+            `${item.quantity} × ${item.title}`,
+            formatMoney(item.quantity * item.unitPriceCents, props.currency),
+          ]),
           ['Total', formatMoney(total, props.currency)],
           ['Ship to', props.shippingAddress],
         ]}

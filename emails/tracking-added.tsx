@@ -29,13 +29,17 @@ export default function TrackingAddedEmail(props: TrackingAddedProps) {
   return (
     <EmailLayout preview={subject(props)} heading="Your order is on its way">
       <Paragraph>Hello {props.buyerName},</Paragraph>
-      <Paragraph>{props.sellerName} shipped your order. You can follow the parcel with its tracking number.</Paragraph>
+      <Paragraph>
+        {props.sellerName} shipped your order. You can follow the parcel with its tracking number.
+      </Paragraph>
       <Details
         rows={[
           ['Order', props.orderNumber],
           ['Carrier', props.carrier],
           ['Tracking number', props.trackingNumber],
-          ...(props.estimatedDelivery ? [['Expected delivery', props.estimatedDelivery] as [string, string]] : []),
+          ...(props.estimatedDelivery
+            ? [['Expected delivery', props.estimatedDelivery] as [string, string]]
+            : []),
         ]}
       />
       {props.trackingUrl && <ActionButton href={props.trackingUrl}>Track the parcel</ActionButton>}

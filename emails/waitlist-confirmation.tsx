@@ -19,15 +19,16 @@ export const previewProps: WaitlistConfirmationProps = {
   contactEmail: 'office@willowcreek.example',
 };
 
-export const subject = (props: WaitlistConfirmationProps) => `You are on the waiting list of ${props.organizationName}`;
+export const subject = (props: WaitlistConfirmationProps) =>
+  `You are on the waiting list of ${props.organizationName}`;
 
 export default function WaitlistConfirmationEmail(props: WaitlistConfirmationProps) {
   return (
     <EmailLayout preview={subject(props)} heading="You are on the waiting list">
       <Paragraph>Hello {props.name},</Paragraph>
       <Paragraph>
-        Thank you for your interest. {props.organizationName} received your request and will contact you as soon
-        as a place is free.
+        Thank you for your interest. {props.organizationName} received your request and will contact
+        you as soon as a place is free.
       </Paragraph>
       <Details
         rows={[
@@ -36,7 +37,8 @@ export default function WaitlistConfirmationEmail(props: WaitlistConfirmationPro
         ]}
       />
       <Paragraph>
-        Questions? Write to <MailLink href={`mailto:${props.contactEmail}`}>{props.contactEmail}</MailLink>.
+        Questions? Write to{' '}
+        <MailLink href={`mailto:${props.contactEmail}`}>{props.contactEmail}</MailLink>.
       </Paragraph>
     </EmailLayout>
   );

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ActionButton, Details, EmailLayout, MailLink, Paragraph, Quote } from './components/layout';
+import {
+  ActionButton,
+  Details,
+  EmailLayout,
+  MailLink,
+  Paragraph,
+  Quote,
+} from './components/layout';
 
 /** To an administrator of the organization: someone joined one of its waiting lists. */
 export const waitlistNotificationSchema = z.object({
@@ -31,14 +38,17 @@ export const subject = (props: WaitlistNotificationProps) =>
 export default function WaitlistNotificationEmail(props: WaitlistNotificationProps) {
   return (
     <EmailLayout preview={subject(props)} heading="Someone joined your waiting list">
-      <Paragraph>
-        A new person registered on a waiting list of {props.organizationName}.
-      </Paragraph>
+      <Paragraph>A new person registered on a waiting list of {props.organizationName}.</Paragraph>
       <Details
         rows={[
           ['Waiting list', props.waitlistName],
           ['Name', props.registrantName],
-          ['E-mail', <MailLink key="email" href={`mailto:${props.registrantEmail}`}>{props.registrantEmail}</MailLink>],
+          [
+            'E-mail',
+            <MailLink key="email" href={`mailto:${props.registrantEmail}`}>
+              {props.registrantEmail}
+            </MailLink>,
+          ],
           ...(props.registrantPhone ? [['Phone', props.registrantPhone] as [string, string]] : []),
           ['Position', `No. ${props.position}`],
         ]}

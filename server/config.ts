@@ -77,7 +77,8 @@ export function loadConfig(env: Env = process.env): Config {
     nonEmpty(env.AUTH_AUDIENCE) ?? (devIssuer ? DEV_ISSUER_AUDIENCE : nonEmpty(env.AUTH_CLIENT_ID));
 
   const missing: string[] = [];
-  if (production && !configuredIssuer && !devIssuer) missing.push('AUTH_ISSUER (or AUTH_DEV_ISSUER=1)');
+  if (production && !configuredIssuer && !devIssuer)
+    missing.push('AUTH_ISSUER (or AUTH_DEV_ISSUER=1)');
   if (!devIssuer && (configuredIssuer || production) && !audience) {
     missing.push('AUTH_AUDIENCE (or AUTH_CLIENT_ID), the audience that tokens must be issued for');
   }

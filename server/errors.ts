@@ -70,13 +70,23 @@ type PgError = { code?: string; constraint_name?: string; constraint?: string; m
 function findPgError(error: unknown): PgError | undefined {
   for (let current = error, depth = 0; current && depth < 6; depth++) {
     const candidate = current as PgError & { cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code))
+      return candidate;
     current = candidate.cause;
   }
   return undefined;
 }
 
-const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED']);
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+]);
 
 function isConnectionError(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 6; depth++) {
@@ -106,7 +116,10 @@ function nulError(input: unknown): AppError {
   const fields = fieldsWithNul(input);
   return validationError(
     Object.fromEntries(
-      (fields.length > 0 ? fields : ['input']).map((field) => [field, [fieldMessageFor(field, 'field must not contain NUL characters.')]]),
+      (fields.length > 0 ? fields : ['input']).map((field) => [
+        field,
+        [fieldMessageFor(field, 'field must not contain NUL characters.')],
+      ]),
     ),
   );
 }
@@ -142,14 +155,20 @@ export function toAppError(error: unknown, input?: unknown): TRPCError {
   }
   if (pg?.code === '22021' || pg?.code === '22P05') return nulError(input);
   if (pg?.code === '40001' || pg?.code === '40P01') {
-    return new AppError('CONFLICT', 'A concurrent change conflicted with this one; try again.', { cause });
+    return new AppError('CONFLICT', 'A concurrent change conflicted with this one; try again.', {
+      cause,
+    });
   }
   // 57014: cancelled, by the statement timeout above all; the request may simply be retried.
   if (pg?.code === '57014') {
-    return new AppError('SERVICE_UNAVAILABLE', 'The database took too long to answer; try again shortly.', {
-      retryAfter: 5,
-      cause,
-    });
+    return new AppError(
+      'SERVICE_UNAVAILABLE',
+      'The database took too long to answer; try again shortly.',
+      {
+        retryAfter: 5,
+        cause,
+      },
+    );
   }
   if ((pg?.code && /^(08|57P0[1-3]|53300)/.test(pg.code)) || isConnectionError(cause)) {
     return new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable; try again shortly.', {

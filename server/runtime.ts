@@ -9,7 +9,12 @@ import { logger } from './log';
 import { appRouter } from './router';
 import type { Services } from './trpc/context';
 
-export type Runtime = { config: Config; database: DatabaseHandle; services: Services; handleApi: ApiHandler };
+export type Runtime = {
+  config: Config;
+  database: DatabaseHandle;
+  services: Services;
+  handleApi: ApiHandler;
+};
 
 // On globalThis: Next's bundle and the production server (server/serve.ts) each have their own
 // copy of this module, and the process must still have one runtime.
@@ -47,7 +52,9 @@ async function start(): Promise<Runtime> {
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      void Promise.allSettled((globalRuntime.__equestrianBeforeShutdown ?? []).map((hook) => hook()))
+      void Promise.allSettled(
+        (globalRuntime.__equestrianBeforeShutdown ?? []).map((hook) => hook()),
+      )
         .then(() => stopBackgroundWork())
         .then(() => database.close())
         .finally(() => process.exit(0));
@@ -75,7 +82,9 @@ export async function handleApiRequest(req: Request): Promise<Response> {
   } catch (error) {
     const requestId = requestIdOf(req);
     logger.error({ request_id: requestId }, `start-up failed: ${String(error)}`);
-    const response = errorJson(503, 'The service is starting or its database is unreachable.', { 'retry-after': '5' });
+    const response = errorJson(503, 'The service is starting or its database is unreachable.', {
+      'retry-after': '5',
+    });
     response.headers.set('x-request-id', requestId);
     return withAccessLog(async () => response, appRouter)(req);
   }

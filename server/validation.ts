@@ -36,7 +36,8 @@ function laravelMessage(issue: $ZodRawIssue): string | undefined {
           ? `The ${ATTRIBUTE} field is required.`
           : `The ${ATTRIBUTE} field must be at least ${min} characters.`;
       }
-      if (issue.origin === 'array') return `The ${ATTRIBUTE} field must have at least ${min} items.`;
+      if (issue.origin === 'array')
+        return `The ${ATTRIBUTE} field must have at least ${min} items.`;
       return issue.inclusive === false
         ? `The ${ATTRIBUTE} field must be greater than ${min}.`
         : `The ${ATTRIBUTE} field must be at least ${min}.`;

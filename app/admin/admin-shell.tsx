@@ -64,7 +64,13 @@ export function AdminShell({ title, children }: { title: string; children: React
 }
 
 /** Loading and error states of a query, worded for what it loads. */
-export function QueryState({ what, query }: { what: string; query: { isPending: boolean; error: { message: string } | null } }) {
+export function QueryState({
+  what,
+  query,
+}: {
+  what: string;
+  query: { isPending: boolean; error: { message: string } | null };
+}) {
   if (query.isPending) return <p aria-busy="true">Loading {what}…</p>;
   if (query.error) {
     return (

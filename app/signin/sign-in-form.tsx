@@ -9,7 +9,11 @@ const subscribeNever = () => () => {};
 
 /** False in the server-rendered HTML, true once React runs in the browser. */
 function useHydrated() {
-  return useSyncExternalStore(subscribeNever, () => true, () => false);
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 }
 
 export function SignInForm({ mode }: { mode: Mode }) {

@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Primary key shared by every table: a server-generated UUID. */
-export const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+export const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
 
 /** `created_at` / `updated_at` pair carried by every record (DESIGN 5). */
 export const timestamps = {

@@ -29,10 +29,28 @@ export const COMPETITION_STATUSES = ['upcoming', 'ongoing', 'completed', 'cancel
 export const ENTRY_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
 export const COMPETITION_PAYMENT_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;
 export const COMPETITION_PAYMENT_METHODS = ['cash', 'transfer', 'card'] as const;
-export const FEE_CONCEPTS = ['inscription', 'school_fee', 'stable', 'rental', 'equipment', 'transport', 'other'] as const;
+export const FEE_CONCEPTS = [
+  'inscription',
+  'school_fee',
+  'stable',
+  'rental',
+  'equipment',
+  'transport',
+  'other',
+] as const;
 export const FEE_APPLIES_TO = ['entry', 'student', 'horse'] as const;
 /** In order of position: blue is 1st ... brown 8th; participation has no position. */
-export const RIBBONS = ['blue', 'red', 'yellow', 'white', 'pink', 'green', 'purple', 'brown', 'participation'] as const;
+export const RIBBONS = [
+  'blue',
+  'red',
+  'yellow',
+  'white',
+  'pink',
+  'green',
+  'purple',
+  'brown',
+  'participation',
+] as const;
 
 /** A fee as stored in `competitions.fees` (validated on the way in). */
 export type CompetitionFee = {
@@ -44,7 +62,6 @@ export type CompetitionFee = {
   description: string | null;
 };
 
-
 export const competitions = pgTable(
   'competitions',
   {
@@ -55,8 +72,14 @@ export const competitions = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     location: text('location'),
     type: text('type').notNull().default('internal'),
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
-    fees: jsonb('fees').$type<CompetitionFee[]>().notNull().default(sql`'[]'::jsonb`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    fees: jsonb('fees')
+      .$type<CompetitionFee[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: text('status', { enum: COMPETITION_STATUSES }).notNull().default('upcoming'),
     ...timestamps,
   },
@@ -85,14 +108,31 @@ export const competitionEntries = pgTable(
     primaryKey({ columns: [t.schoolId, t.id] }),
     // Target of results' and payments' references: the entry is of that competition.
     unique('competition_entries_school_id_competition_key').on(t.schoolId, t.id, t.competitionId),
-    foreignKey({ columns: [t.schoolId, t.competitionId], foreignColumns: [competitions.schoolId, competitions.id], name: 'competition_entries_competition_fk' }).onDelete('cascade'),
-    foreignKey({ columns: [t.schoolId, t.studentId], foreignColumns: [students.schoolId, students.id], name: 'competition_entries_student_fk' }).onDelete('restrict'),
-    foreignKey({ columns: [t.schoolId, t.horseId], foreignColumns: [horses.schoolId, horses.id], name: 'competition_entries_horse_fk' }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.competitionId],
+      foreignColumns: [competitions.schoolId, competitions.id],
+      name: 'competition_entries_competition_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.schoolId, t.studentId],
+      foreignColumns: [students.schoolId, students.id],
+      name: 'competition_entries_student_fk',
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.horseId],
+      foreignColumns: [horses.schoolId, horses.id],
+      name: 'competition_entries_horse_fk',
+    }).onDelete('restrict'),
     // A student is entered once per category; a cancelled entry does not count (DESIGN 6).
     uniqueIndex('competition_entries_student_category_key')
       .on(t.schoolId, t.competitionId, t.category, t.studentId)
       .where(sql`${t.status} <> 'cancelled'`),
-    index('competition_entries_school_competition_idx').on(t.schoolId, t.competitionId, t.category, t.orderNumber),
+    index('competition_entries_school_competition_idx').on(
+      t.schoolId,
+      t.competitionId,
+      t.category,
+      t.orderNumber,
+    ),
     index('competition_entries_school_student_idx').on(t.schoolId, t.studentId),
     index('competition_entries_school_horse_idx').on(t.schoolId, t.horseId),
     check('competition_entries_status_check', inList(t.status, ENTRY_STATUSES)),
@@ -119,14 +159,30 @@ export const competitionResults = pgTable(
     primaryKey({ columns: [t.schoolId, t.id] }),
     // One result per entry.
     uniqueIndex('competition_results_entry_key').on(t.schoolId, t.entryId),
-    foreignKey({ columns: [t.schoolId, t.competitionId], foreignColumns: [competitions.schoolId, competitions.id], name: 'competition_results_competition_fk' }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.schoolId, t.competitionId],
+      foreignColumns: [competitions.schoolId, competitions.id],
+      name: 'competition_results_competition_fk',
+    }).onDelete('cascade'),
     foreignKey({
       columns: [t.schoolId, t.entryId, t.competitionId],
-      foreignColumns: [competitionEntries.schoolId, competitionEntries.id, competitionEntries.competitionId],
+      foreignColumns: [
+        competitionEntries.schoolId,
+        competitionEntries.id,
+        competitionEntries.competitionId,
+      ],
       name: 'competition_results_entry_fk',
     }).onDelete('cascade'),
-    foreignKey({ columns: [t.schoolId, t.studentId], foreignColumns: [students.schoolId, students.id], name: 'competition_results_student_fk' }).onDelete('restrict'),
-    foreignKey({ columns: [t.schoolId, t.horseId], foreignColumns: [horses.schoolId, horses.id], name: 'competition_results_horse_fk' }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.studentId],
+      foreignColumns: [students.schoolId, students.id],
+      name: 'competition_results_student_fk',
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.horseId],
+      foreignColumns: [horses.schoolId, horses.id],
+      name: 'competition_results_horse_fk',
+    }).onDelete('restrict'),
     index('competition_results_school_competition_idx').on(t.schoolId, t.competitionId, t.position),
     index('competition_results_school_student_idx').on(t.schoolId, t.studentId),
     index('competition_results_school_horse_idx').on(t.schoolId, t.horseId),
@@ -163,14 +219,30 @@ export const competitionPayments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    foreignKey({ columns: [t.schoolId, t.competitionId], foreignColumns: [competitions.schoolId, competitions.id], name: 'competition_payments_competition_fk' }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.schoolId, t.competitionId],
+      foreignColumns: [competitions.schoolId, competitions.id],
+      name: 'competition_payments_competition_fk',
+    }).onDelete('cascade'),
     foreignKey({
       columns: [t.schoolId, t.entryId, t.competitionId],
-      foreignColumns: [competitionEntries.schoolId, competitionEntries.id, competitionEntries.competitionId],
+      foreignColumns: [
+        competitionEntries.schoolId,
+        competitionEntries.id,
+        competitionEntries.competitionId,
+      ],
       name: 'competition_payments_entry_fk',
     }).onDelete('cascade'),
-    foreignKey({ columns: [t.schoolId, t.studentId], foreignColumns: [students.schoolId, students.id], name: 'competition_payments_student_fk' }).onDelete('restrict'),
-    foreignKey({ columns: [t.schoolId, t.horseId], foreignColumns: [horses.schoolId, horses.id], name: 'competition_payments_horse_fk' }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.studentId],
+      foreignColumns: [students.schoolId, students.id],
+      name: 'competition_payments_student_fk',
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.horseId],
+      foreignColumns: [horses.schoolId, horses.id],
+      name: 'competition_payments_horse_fk',
+    }).onDelete('restrict'),
     uniqueIndex('competition_payments_entry_fee_key')
       .on(t.schoolId, t.entryId, t.feeKey)
       .where(sql`${t.feeAppliesTo} = 'entry'`),
@@ -180,18 +252,30 @@ export const competitionPayments = pgTable(
     uniqueIndex('competition_payments_horse_fee_key')
       .on(t.schoolId, t.competitionId, t.horseId, t.feeKey)
       .where(sql`${t.feeAppliesTo} = 'horse'`),
-    index('competition_payments_school_competition_idx').on(t.schoolId, t.competitionId, t.createdAt),
+    index('competition_payments_school_competition_idx').on(
+      t.schoolId,
+      t.competitionId,
+      t.createdAt,
+    ),
     index('competition_payments_school_entry_idx').on(t.schoolId, t.entryId),
     index('competition_payments_school_student_idx').on(t.schoolId, t.studentId),
     index('competition_payments_school_horse_idx').on(t.schoolId, t.horseId),
     index('competition_payments_school_status_idx').on(t.schoolId, t.status),
     // The dashboard's and the financial report's income: paid ones by paid date.
-    index('competition_payments_school_paid_date_idx').on(t.schoolId, t.paidDate).where(sql`${t.status} = 'paid'`),
+    index('competition_payments_school_paid_date_idx')
+      .on(t.schoolId, t.paidDate)
+      .where(sql`${t.status} = 'paid'`),
     check('competition_payments_status_check', inList(t.status, COMPETITION_PAYMENT_STATUSES)),
     check('competition_payments_concept_check', inList(t.concept, FEE_CONCEPTS)),
-    check('competition_payments_method_check', inList(t.paymentMethod, COMPETITION_PAYMENT_METHODS)),
+    check(
+      'competition_payments_method_check',
+      inList(t.paymentMethod, COMPETITION_PAYMENT_METHODS),
+    ),
     check('competition_payments_fee_applies_to_check', inList(t.feeAppliesTo, FEE_APPLIES_TO)),
-    check('competition_payments_fee_key_check', sql`(${t.feeAppliesTo} is null) = (${t.feeKey} is null)`),
+    check(
+      'competition_payments_fee_key_check',
+      sql`(${t.feeAppliesTo} is null) = (${t.feeKey} is null)`,
+    ),
     check('competition_payments_amount_check', sql`${t.amount} >= 0`),
   ],
 );

@@ -85,7 +85,10 @@ export const memberships = pgTable(
     index('memberships_invited_email_idx')
       .on(sql`lower(${t.invitedEmail})`)
       .where(sql`${t.userId} is null`),
-    check('memberships_holder_check', sql`${t.userId} is not null or ${t.invitedEmail} is not null`),
+    check(
+      'memberships_holder_check',
+      sql`${t.userId} is not null or ${t.invitedEmail} is not null`,
+    ),
     check('memberships_role_check', sql`${t.role} in ('owner', 'manager', 'instructor', 'viewer')`),
   ],
 );

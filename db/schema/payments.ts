@@ -31,7 +31,6 @@ export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 export const PAYMENT_METHODS = ['cash', 'transfer', 'card', 'mobile_wallet', 'other'] as const;
 export const PAYMENT_AUDIT_ACTIONS = ['create', 'pay', 'update', 'cancel'] as const;
 
-
 export const payments = pgTable(
   'payments',
   {
@@ -58,9 +57,21 @@ export const payments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    foreignKey({ columns: [t.schoolId, t.studentId], foreignColumns: [students.schoolId, students.id], name: 'payments_student_fk' }).onDelete('restrict'),
-    foreignKey({ columns: [t.schoolId, t.enrollmentId], foreignColumns: [enrollments.schoolId, enrollments.id], name: 'payments_enrollment_fk' }).onDelete('restrict'),
-    foreignKey({ columns: [t.schoolId, t.classId], foreignColumns: [classes.schoolId, classes.id], name: 'payments_class_fk' }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.studentId],
+      foreignColumns: [students.schoolId, students.id],
+      name: 'payments_student_fk',
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.enrollmentId],
+      foreignColumns: [enrollments.schoolId, enrollments.id],
+      name: 'payments_enrollment_fk',
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.classId],
+      foreignColumns: [classes.schoolId, classes.id],
+      name: 'payments_class_fk',
+    }).onDelete('restrict'),
     // One live tuition charge per student and month: what makes monthly generation idempotent,
     // also between concurrent requests.
     uniqueIndex('payments_tuition_period_key')
@@ -72,16 +83,28 @@ export const payments = pgTable(
     index('payments_school_due_date_idx').on(t.schoolId, t.dueDate),
     index('payments_school_student_due_date_idx').on(t.schoolId, t.studentId, t.dueDate),
     // Unpaid charges: the dashboard, overdue filters and the report's receivables.
-    index('payments_school_pending_due_date_idx').on(t.schoolId, t.dueDate).where(sql`${t.status} = 'pending'`),
-    index('payments_school_paid_date_idx').on(t.schoolId, t.paidDate).where(sql`${t.status} = 'paid'`),
-    index('payments_school_period_idx').on(t.schoolId, t.period).where(sql`${t.concept} = 'tuition'`),
+    index('payments_school_pending_due_date_idx')
+      .on(t.schoolId, t.dueDate)
+      .where(sql`${t.status} = 'pending'`),
+    index('payments_school_paid_date_idx')
+      .on(t.schoolId, t.paidDate)
+      .where(sql`${t.status} = 'paid'`),
+    index('payments_school_period_idx')
+      .on(t.schoolId, t.period)
+      .where(sql`${t.concept} = 'tuition'`),
     check('payments_concept_check', inList(t.concept, PAYMENT_CONCEPTS)),
     check('payments_status_check', inList(t.status, PAYMENT_STATUSES)),
     check('payments_method_check', inList(t.paymentMethod, PAYMENT_METHODS)),
     check('payments_amount_check', sql`${t.amount} > 0`),
     check('payments_period_check', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
-    check('payments_tuition_period_check', sql`${t.concept} <> 'tuition' or ${t.period} is not null`),
-    check('payments_paid_check', sql`${t.status} <> 'paid' or (${t.paidDate} is not null and ${t.paymentMethod} is not null)`),
+    check(
+      'payments_tuition_period_check',
+      sql`${t.concept} <> 'tuition' or ${t.period} is not null`,
+    ),
+    check(
+      'payments_paid_check',
+      sql`${t.status} <> 'paid' or (${t.paidDate} is not null and ${t.paymentMethod} is not null)`,
+    ),
   ],
 );
 
@@ -103,7 +126,11 @@ export const paymentAudit = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    foreignKey({ columns: [t.schoolId, t.paymentId], foreignColumns: [payments.schoolId, payments.id], name: 'payment_audit_payment_fk' }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.paymentId],
+      foreignColumns: [payments.schoolId, payments.id],
+      name: 'payment_audit_payment_fk',
+    }).onDelete('restrict'),
     index('payment_audit_school_payment_idx').on(t.schoolId, t.paymentId, t.at),
     check('payment_audit_action_check', inList(t.action, PAYMENT_AUDIT_ACTIONS)),
   ],

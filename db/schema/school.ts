@@ -87,7 +87,10 @@ export const instructors = pgTable(
     documentNumber: text('document_number'),
     phone: text('phone'),
     email: text('email'),
-    specialties: text('specialties').array().notNull().default(sql`'{}'::text[]`),
+    specialties: text('specialties')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     experienceYears: integer('experience_years'),
     bio: text('bio'),
     hourlyRate: money('hourly_rate'),
@@ -172,8 +175,16 @@ export const schedules = pgTable(
     primaryKey({ columns: [t.schoolId, t.id] }),
     // Target of enrollments' (school, schedule, class) reference: the schedule is of that class.
     unique('schedules_school_id_class_key').on(t.schoolId, t.id, t.classId),
-    foreignKey({ columns: [t.schoolId, t.classId], foreignColumns: [classes.schoolId, classes.id], name: 'schedules_class_fk' }).onDelete('restrict'),
-    foreignKey({ columns: [t.schoolId, t.instructorId], foreignColumns: [instructors.schoolId, instructors.id], name: 'schedules_instructor_fk' }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.classId],
+      foreignColumns: [classes.schoolId, classes.id],
+      name: 'schedules_class_fk',
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.instructorId],
+      foreignColumns: [instructors.schoolId, instructors.id],
+      name: 'schedules_instructor_fk',
+    }).onDelete('restrict'),
     index('schedules_school_day_idx').on(t.schoolId, t.dayOfWeek, t.startTime),
     index('schedules_school_instructor_idx').on(t.schoolId, t.instructorId, t.dayOfWeek),
     index('schedules_school_class_idx').on(t.schoolId, t.classId),
@@ -201,11 +212,32 @@ export const enrollments = pgTable(
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
     // Target of attendance's reference: the record is of that enrollment's schedule and student.
-    unique('enrollments_school_id_schedule_student_key').on(t.schoolId, t.id, t.scheduleId, t.studentId),
-    foreignKey({ columns: [t.schoolId, t.studentId], foreignColumns: [students.schoolId, students.id], name: 'enrollments_student_fk' }).onDelete('restrict'),
-    foreignKey({ columns: [t.schoolId, t.classId], foreignColumns: [classes.schoolId, classes.id], name: 'enrollments_class_fk' }).onDelete('restrict'),
-    foreignKey({ columns: [t.schoolId, t.scheduleId, t.classId], foreignColumns: [schedules.schoolId, schedules.id, schedules.classId], name: 'enrollments_schedule_fk' }).onDelete('restrict'),
-    foreignKey({ columns: [t.schoolId, t.horseId], foreignColumns: [horses.schoolId, horses.id], name: 'enrollments_horse_fk' }).onDelete('restrict'),
+    unique('enrollments_school_id_schedule_student_key').on(
+      t.schoolId,
+      t.id,
+      t.scheduleId,
+      t.studentId,
+    ),
+    foreignKey({
+      columns: [t.schoolId, t.studentId],
+      foreignColumns: [students.schoolId, students.id],
+      name: 'enrollments_student_fk',
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.classId],
+      foreignColumns: [classes.schoolId, classes.id],
+      name: 'enrollments_class_fk',
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.scheduleId, t.classId],
+      foreignColumns: [schedules.schoolId, schedules.id, schedules.classId],
+      name: 'enrollments_schedule_fk',
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.horseId],
+      foreignColumns: [horses.schoolId, horses.id],
+      name: 'enrollments_horse_fk',
+    }).onDelete('restrict'),
     // One open enrollment of a student per schedule; ended ones are history.
     uniqueIndex('enrollments_open_student_schedule_key')
       .on(t.schoolId, t.scheduleId, t.studentId)
@@ -235,20 +267,44 @@ export const attendance = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    foreignKey({ columns: [t.schoolId, t.scheduleId], foreignColumns: [schedules.schoolId, schedules.id], name: 'attendance_schedule_fk' }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.scheduleId],
+      foreignColumns: [schedules.schoolId, schedules.id],
+      name: 'attendance_schedule_fk',
+    }).onDelete('restrict'),
     foreignKey({
       columns: [t.schoolId, t.enrollmentId, t.scheduleId, t.studentId],
-      foreignColumns: [enrollments.schoolId, enrollments.id, enrollments.scheduleId, enrollments.studentId],
+      foreignColumns: [
+        enrollments.schoolId,
+        enrollments.id,
+        enrollments.scheduleId,
+        enrollments.studentId,
+      ],
       name: 'attendance_enrollment_fk',
     }).onDelete('restrict'),
-    foreignKey({ columns: [t.schoolId, t.studentId], foreignColumns: [students.schoolId, students.id], name: 'attendance_student_fk' }).onDelete('restrict'),
-    foreignKey({ columns: [t.schoolId, t.horseId], foreignColumns: [horses.schoolId, horses.id], name: 'attendance_horse_fk' }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.studentId],
+      foreignColumns: [students.schoolId, students.id],
+      name: 'attendance_student_fk',
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.schoolId, t.horseId],
+      foreignColumns: [horses.schoolId, horses.id],
+      name: 'attendance_horse_fk',
+    }).onDelete('restrict'),
     uniqueIndex('attendance_enrollment_date_key').on(t.schoolId, t.enrollmentId, t.date),
     index('attendance_school_schedule_date_idx').on(t.schoolId, t.scheduleId, t.date),
     index('attendance_school_student_date_idx').on(t.schoolId, t.studentId, t.date),
     // Covers the attendance report's columns, so a month of a large school is read from the
     // index alone (an index-only scan) rather than from rows scattered over the table.
-    index('attendance_school_date_idx').on(t.schoolId, t.date, t.studentId, t.scheduleId, t.status, t.performanceRating),
+    index('attendance_school_date_idx').on(
+      t.schoolId,
+      t.date,
+      t.studentId,
+      t.scheduleId,
+      t.status,
+      t.performanceRating,
+    ),
     index('attendance_school_horse_date_idx').on(t.schoolId, t.horseId, t.date),
     check('attendance_status_check', inList(t.status, ATTENDANCE_STATUSES)),
     check('attendance_rating_check', sql`${t.performanceRating} between 1 and 5`),

@@ -14,7 +14,10 @@ export const schoolId = () =>
     .references(() => organizations.id, { onDelete: 'cascade' });
 
 /** `id`: the second half of the (school_id, id) primary key. */
-export const recordId = () => uuid('id').notNull().default(sql`gen_random_uuid()`);
+export const recordId = () =>
+  uuid('id')
+    .notNull()
+    .default(sql`gen_random_uuid()`);
 
 /** Money as `numeric(12,2)`, read as a string so that no float ever touches it. */
 export const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });

@@ -19,18 +19,56 @@ import type { ReactNode } from 'react';
 
 export const BRAND = 'Equestrian Platform';
 
-const colors = { accent: '#7a4b1f', fg: '#1f2328', muted: '#5c6470', border: '#ddd6c8', bg: '#f7f5f0' };
+const colors = {
+  accent: '#7a4b1f',
+  fg: '#1f2328',
+  muted: '#5c6470',
+  border: '#ddd6c8',
+  bg: '#f7f5f0',
+};
 const font = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
-export function EmailLayout({ preview, heading, children }: { preview: string; heading: string; children: ReactNode }) {
+export function EmailLayout({
+  preview,
+  heading,
+  children,
+}: {
+  preview: string;
+  heading: string;
+  children: ReactNode;
+}) {
   return (
     <Html lang="en">
       <Head />
       <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: colors.bg, fontFamily: font, color: colors.fg, margin: 0, padding: '24px 0' }}>
-        <Container style={{ backgroundColor: '#ffffff', border: `1px solid ${colors.border}`, borderRadius: 8, maxWidth: 560, padding: 0 }}>
-          <Section style={{ backgroundColor: colors.accent, borderRadius: '8px 8px 0 0', padding: '16px 24px' }}>
-            <Text style={{ color: '#ffffff', fontSize: 16, fontWeight: 700, margin: 0 }}>{BRAND}</Text>
+      <Body
+        style={{
+          backgroundColor: colors.bg,
+          fontFamily: font,
+          color: colors.fg,
+          margin: 0,
+          padding: '24px 0',
+        }}
+      >
+        <Container
+          style={{
+            backgroundColor: '#ffffff',
+            border: `1px solid ${colors.border}`,
+            borderRadius: 8,
+            maxWidth: 560,
+            padding: 0,
+          }}
+        >
+          <Section
+            style={{
+              backgroundColor: colors.accent,
+              borderRadius: '8px 8px 0 0',
+              padding: '16px 24px',
+            }}
+          >
+            <Text style={{ color: '#ffffff', fontSize: 16, fontWeight: 700, margin: 0 }}>
+              {BRAND}
+            </Text>
           </Section>
           <Section style={{ padding: '8px 24px 24px' }}>
             <Heading as="h1" style={{ fontSize: 22, lineHeight: '28px', margin: '16px 0' }}>
@@ -41,8 +79,8 @@ export function EmailLayout({ preview, heading, children }: { preview: string; h
           <Hr style={{ borderColor: colors.border, margin: 0 }} />
           <Section style={{ padding: '12px 24px' }}>
             <Text style={{ color: colors.muted, fontSize: 12, lineHeight: '18px', margin: 0 }}>
-              You receive this e-mail because of your account or a request on the {BRAND}. Please do not reply to
-              automated messages unless told otherwise.
+              You receive this e-mail because of your account or a request on the {BRAND}. Please do
+              not reply to automated messages unless told otherwise.
             </Text>
           </Section>
         </Container>
@@ -58,10 +96,25 @@ export function Paragraph({ children }: { children: ReactNode }) {
 /** Label and value pairs, one per row. */
 export function Details({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (
-    <Section style={{ border: `1px solid ${colors.border}`, borderRadius: 6, margin: '8px 0 16px', padding: '8px 12px' }}>
+    <Section
+      style={{
+        border: `1px solid ${colors.border}`,
+        borderRadius: 6,
+        margin: '8px 0 16px',
+        padding: '8px 12px',
+      }}
+    >
       {rows.map(([label, value]) => (
         <Row key={label}>
-          <Column style={{ color: colors.muted, fontSize: 13, padding: '4px 8px 4px 0', verticalAlign: 'top', width: '38%' }}>
+          <Column
+            style={{
+              color: colors.muted,
+              fontSize: 13,
+              padding: '4px 8px 4px 0',
+              verticalAlign: 'top',
+              width: '38%',
+            }}
+          >
             {label}
           </Column>
           <Column style={{ fontSize: 14, padding: '4px 0', verticalAlign: 'top' }}>{value}</Column>
@@ -94,7 +147,14 @@ export function ActionButton({ href, children }: { href: string; children: React
     <Section style={{ margin: '8px 0 16px' }}>
       <Button
         href={href}
-        style={{ backgroundColor: colors.accent, borderRadius: 6, color: '#ffffff', fontSize: 15, fontWeight: 600, padding: '10px 18px' }}
+        style={{
+          backgroundColor: colors.accent,
+          borderRadius: 6,
+          color: '#ffffff',
+          fontSize: 15,
+          fontWeight: 600,
+          padding: '10px 18px',
+        }}
       >
         {children}
       </Button>

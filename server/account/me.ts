@@ -12,12 +12,22 @@ export const accountRouter = router({
   me: authedProcedure
     .meta({
       allowSuspended: true,
-      openapi: { method: 'GET', path: '/auth/me', tags: ['Authentication'], summary: 'The signed-in user' },
+      openapi: {
+        method: 'GET',
+        path: '/auth/me',
+        tags: ['Authentication'],
+        summary: 'The signed-in user',
+      },
     })
     .input(z.object({}))
     .output(currentUserSchema)
     .query(({ ctx }) => {
       const { user } = ctx.caller;
-      return { id: user.id, email: user.email ?? '', display_name: user.displayName, status: user.status };
+      return {
+        id: user.id,
+        email: user.email ?? '',
+        display_name: user.displayName,
+        status: user.status,
+      };
     }),
 });

@@ -14,7 +14,10 @@ async function adminToken() {
 }
 
 async function createOrganization(body: Record<string, unknown>) {
-  const res = await app.request('POST', '/api/admin/organizations', { token: await adminToken(), body });
+  const res = await app.request('POST', '/api/admin/organizations', {
+    token: await adminToken(),
+    body,
+  });
   expect(res.status).toBe(201);
   return res.body.data as { id: string; name: string };
 }
@@ -53,7 +56,15 @@ describe('GET /api/admin/organizations', () => {
 
     const page1 = await app.request('GET', '/api/admin/organizations?per_page=2', { token });
     expect(page1.body.data.map((o: { id: string }) => o.id)).toEqual([alpha.id, bravo.id]);
-    expect(page1.body.meta).toEqual({ current_page: 1, from: 1, last_page: 2, path: BASE, per_page: 2, to: 2, total: 3 });
+    expect(page1.body.meta).toEqual({
+      current_page: 1,
+      from: 1,
+      last_page: 2,
+      path: BASE,
+      per_page: 2,
+      to: 2,
+      total: 3,
+    });
     expect(page1.body.links).toEqual({
       first: `${BASE}?per_page=2&page=1`,
       last: `${BASE}?per_page=2&page=2`,
@@ -65,12 +76,22 @@ describe('GET /api/admin/organizations', () => {
   it('answers an empty page past the end with from and to null', async () => {
     await createOrganization({ name: 'Only One', type: 'school' });
 
-    const res = await app.request('GET', '/api/admin/organizations?page=3&per_page=5', { token: await adminToken() });
+    const res = await app.request('GET', '/api/admin/organizations?page=3&per_page=5', {
+      token: await adminToken(),
+    });
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: [],
-      meta: { current_page: 3, from: null, last_page: 1, path: BASE, per_page: 5, to: null, total: 1 },
+      meta: {
+        current_page: 3,
+        from: null,
+        last_page: 1,
+        path: BASE,
+        per_page: 5,
+        to: null,
+        total: 1,
+      },
       links: {
         first: `${BASE}?page=1&per_page=5`,
         last: `${BASE}?page=1&per_page=5`,
@@ -86,7 +107,15 @@ describe('GET /api/admin/organizations', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: [],
-      meta: { current_page: 1, from: null, last_page: 1, path: BASE, per_page: 20, to: null, total: 0 },
+      meta: {
+        current_page: 1,
+        from: null,
+        last_page: 1,
+        path: BASE,
+        per_page: 20,
+        to: null,
+        total: 0,
+      },
       links: { first: `${BASE}?page=1`, last: `${BASE}?page=1`, prev: null, next: null },
     });
   });
@@ -101,7 +130,9 @@ describe('GET /api/admin/organizations', () => {
     ['type=farm', 'type'],
     ['status=gone', 'status'],
   ])('answers 422 for ?%s', async (query, field) => {
-    const res = await app.request('GET', `/api/admin/organizations?${query}`, { token: await adminToken() });
+    const res = await app.request('GET', `/api/admin/organizations?${query}`, {
+      token: await adminToken(),
+    });
 
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual([field]);
@@ -109,7 +140,9 @@ describe('GET /api/admin/organizations', () => {
   });
 
   it('accepts per_page 100 and page 1 at the limits', async () => {
-    const res = await app.request('GET', '/api/admin/organizations?per_page=100&page=1', { token: await adminToken() });
+    const res = await app.request('GET', '/api/admin/organizations?per_page=100&page=1', {
+      token: await adminToken(),
+    });
     expect(res.status).toBe(200);
     expect(res.body.meta.per_page).toBe(100);
   });
@@ -119,7 +152,10 @@ describe('GET /api/admin/organizations', () => {
     const stud = await createOrganization({ name: 'Sunny Hill Stud', type: 'stud' });
     await createOrganization({ name: 'Rainy Ranch', type: 'school' });
     const suspended = await createOrganization({ name: '100% Horses', type: 'school' });
-    await app.request('PUT', `/api/admin/organizations/${suspended.id}`, { token: await adminToken(), body: { status: 'suspended' } });
+    await app.request('PUT', `/api/admin/organizations/${suspended.id}`, {
+      token: await adminToken(),
+      body: { status: 'suspended' },
+    });
     const token = await adminToken();
     const names = async (query: string) => {
       const res = await app.request('GET', `/api/admin/organizations?${query}`, { token });
@@ -133,9 +169,16 @@ describe('GET /api/admin/organizations', () => {
     expect(await names('type=stud')).toEqual(['Sunny Hill Stud']);
     expect(await names('type=school&search=sunny')).toEqual(['Sunny Meadows School']);
     expect(await names('status=suspended')).toEqual(['100% Horses']);
-    expect(await names('status=active&type=school')).toEqual(['Rainy Ranch', 'Sunny Meadows School']);
+    expect(await names('status=active&type=school')).toEqual([
+      'Rainy Ranch',
+      'Sunny Meadows School',
+    ]);
 
-    const filtered = await app.request('GET', '/api/admin/organizations?type=stud&per_page=1&unknown=1', { token });
+    const filtered = await app.request(
+      'GET',
+      '/api/admin/organizations?type=stud&per_page=1&unknown=1',
+      { token },
+    );
     expect(filtered.body.data).toEqual([expect.objectContaining({ id: stud.id })]);
     expect(filtered.body.meta.total).toBe(1);
     expect(filtered.body.links.first).toBe(`${BASE}?type=stud&per_page=1&unknown=1&page=1`);
@@ -144,7 +187,9 @@ describe('GET /api/admin/organizations', () => {
   it('refuses a non-administrator with 403 and answers 401 without a token', async () => {
     await app.createSchool({ members: { 'owner@x.test': 'owner' } });
 
-    const owner = await app.request('GET', '/api/admin/organizations', { token: await app.tokenFor('owner@x.test') });
+    const owner = await app.request('GET', '/api/admin/organizations', {
+      token: await app.tokenFor('owner@x.test'),
+    });
     expect(owner.status).toBe(403);
     expect(owner.body).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
 
@@ -156,7 +201,9 @@ describe('GET /api/admin/organizations', () => {
 
     const anonymous = await app.request('GET', '/api/admin/organizations');
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.any(String) } });
+    expect(anonymous.body).toEqual({
+      error: { code: 'UNAUTHORIZED', message: expect.any(String) },
+    });
   });
 });
 
@@ -181,19 +228,41 @@ describe('POST /api/admin/organizations', () => {
         updated_at: expect.stringMatching(ISO_TIMESTAMP),
       },
     });
-    const [stored] = await app.db.select().from(organizations).where(eq(organizations.id, res.body.data.id));
-    expect(stored).toMatchObject({ name: 'Green Valley', timezone: 'UTC', currency: 'USD', verified: false });
-    expect(await app.db.select().from(memberships).where(eq(memberships.organizationId, res.body.data.id))).toEqual([]);
+    const [stored] = await app.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, res.body.data.id));
+    expect(stored).toMatchObject({
+      name: 'Green Valley',
+      timezone: 'UTC',
+      currency: 'USD',
+      verified: false,
+    });
+    expect(
+      await app.db
+        .select()
+        .from(memberships)
+        .where(eq(memberships.organizationId, res.body.data.id)),
+    ).toEqual([]);
   });
 
   it('takes the given time zone and currency', async () => {
     const res = await app.request('POST', '/api/admin/organizations', {
       token: await adminToken(),
-      body: { name: 'Haras del Sur', type: 'stud', timezone: 'America/Argentina/Cordoba', currency: 'ars' },
+      body: {
+        name: 'Haras del Sur',
+        type: 'stud',
+        timezone: 'America/Argentina/Cordoba',
+        currency: 'ars',
+      },
     });
 
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ type: 'stud', timezone: 'America/Argentina/Cordoba', currency: 'ARS' });
+    expect(res.body.data).toMatchObject({
+      type: 'stud',
+      timezone: 'America/Argentina/Cordoba',
+      currency: 'ARS',
+    });
   });
 
   it('invites the first owner by owner_email, who takes the school over at first sign-in', async () => {
@@ -204,7 +273,10 @@ describe('POST /api/admin/organizations', () => {
     expect(res.status).toBe(201);
     const id = res.body.data.id;
 
-    const invitations = await app.db.select().from(memberships).where(eq(memberships.organizationId, id));
+    const invitations = await app.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.organizationId, id));
     expect(invitations).toEqual([
       expect.objectContaining({ invitedEmail: 'founder@x.test', role: 'owner', userId: null }),
     ]);
@@ -216,7 +288,9 @@ describe('POST /api/admin/organizations', () => {
     });
     const members = await app.request('GET', `/api/schools/${id}/members`, { token: founder });
     expect(members.status).toBe(200);
-    expect(members.body.data).toEqual([expect.objectContaining({ email: 'founder@x.test', role: 'owner', status: 'active' })]);
+    expect(members.body.data).toEqual([
+      expect.objectContaining({ email: 'founder@x.test', role: 'owner', status: 'active' }),
+    ]);
   });
 
   it('makes a known user with that verified e-mail the owner at once (issue 13)', async () => {
@@ -232,20 +306,36 @@ describe('POST /api/admin/organizations', () => {
     const id = res.body.data.id;
 
     const rows = await app.db.select().from(memberships).where(eq(memberships.organizationId, id));
-    expect(rows).toEqual([expect.objectContaining({ userId: me.body.id, invitedEmail: null, role: 'owner' })]);
-    const members = await app.request('GET', `/api/schools/${id}/members`, { token: await adminToken() });
-    expect(members.body.data).toEqual([
-      expect.objectContaining({ email: 'founder@x.test', role: 'owner', user_id: me.body.id, status: 'active' }),
+    expect(rows).toEqual([
+      expect.objectContaining({ userId: me.body.id, invitedEmail: null, role: 'owner' }),
     ]);
-    // The owner counts as signed in: the last-owner rule protects them at once.
-    const removal = await app.request('DELETE', `/api/schools/${id}/members/${members.body.data[0].id}`, {
+    const members = await app.request('GET', `/api/schools/${id}/members`, {
       token: await adminToken(),
     });
+    expect(members.body.data).toEqual([
+      expect.objectContaining({
+        email: 'founder@x.test',
+        role: 'owner',
+        user_id: me.body.id,
+        status: 'active',
+      }),
+    ]);
+    // The owner counts as signed in: the last-owner rule protects them at once.
+    const removal = await app.request(
+      'DELETE',
+      `/api/schools/${id}/members/${members.body.data[0].id}`,
+      {
+        token: await adminToken(),
+      },
+    );
     expect(removal.status).toBe(409);
   });
 
   it('only invites when the known account has not verified that e-mail', async () => {
-    const claimed = await app.tokenFor('founder@x.test', { sub: 'impostor', email_verified: false });
+    const claimed = await app.tokenFor('founder@x.test', {
+      sub: 'impostor',
+      email_verified: false,
+    });
     expect((await app.request('GET', '/api/auth/me', { token: claimed })).status).toBe(200);
 
     const res = await app.request('POST', '/api/admin/organizations', {
@@ -254,9 +344,16 @@ describe('POST /api/admin/organizations', () => {
     });
     expect(res.status).toBe(201);
 
-    const rows = await app.db.select().from(memberships).where(eq(memberships.organizationId, res.body.data.id));
-    expect(rows).toEqual([expect.objectContaining({ userId: null, invitedEmail: 'founder@x.test', role: 'owner' })]);
-    expect((await app.request('GET', '/api/schools', { token: claimed })).body).toEqual({ data: [] });
+    const rows = await app.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.organizationId, res.body.data.id));
+    expect(rows).toEqual([
+      expect.objectContaining({ userId: null, invitedEmail: 'founder@x.test', role: 'owner' }),
+    ]);
+    expect((await app.request('GET', '/api/schools', { token: claimed })).body).toEqual({
+      data: [],
+    });
   });
 
   it.each([
@@ -265,10 +362,21 @@ describe('POST /api/admin/organizations', () => {
     [{ name: 'X', type: 'farm' }, ['type'], 'The selected type is invalid.'],
     [{ name: 'X', type: 'school', timezone: 'Nowhere/Land' }, ['timezone'], undefined],
     [{ name: 'X', type: 'school', currency: 'dollars' }, ['currency'], undefined],
-    [{ name: 'X', type: 'school', owner_email: 'not-an-email' }, ['owner_email'], 'The owner email field must be a valid email address.'],
-    [{ name: 'x'.repeat(256), type: 'school' }, ['name'], 'The name field must not be greater than 255 characters.'],
+    [
+      { name: 'X', type: 'school', owner_email: 'not-an-email' },
+      ['owner_email'],
+      'The owner email field must be a valid email address.',
+    ],
+    [
+      { name: 'x'.repeat(256), type: 'school' },
+      ['name'],
+      'The name field must not be greater than 255 characters.',
+    ],
   ])('answers 422 for %j', async (body, fields, message) => {
-    const res = await app.request('POST', '/api/admin/organizations', { token: await adminToken(), body });
+    const res = await app.request('POST', '/api/admin/organizations', {
+      token: await adminToken(),
+      body,
+    });
 
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(fields);
@@ -281,7 +389,9 @@ describe('POST /api/admin/organizations', () => {
       token: await app.tokenFor('someone@x.test'),
       body: { name: 'Mine', type: 'school' },
     });
-    const anonymous = await app.request('POST', '/api/admin/organizations', { body: { name: 'Mine', type: 'school' } });
+    const anonymous = await app.request('POST', '/api/admin/organizations', {
+      body: { name: 'Mine', type: 'school' },
+    });
 
     expect(user.status).toBe(403);
     expect(anonymous.status).toBe(401);
@@ -332,20 +442,36 @@ describe('PUT /api/admin/organizations/{id}', () => {
       body: { status: 'suspended' },
     });
     expect(suspended.status).toBe(200);
-    expect(suspended.body.data).toMatchObject({ name: 'Reviewed', verified: true, status: 'suspended' });
+    expect(suspended.body.data).toMatchObject({
+      name: 'Reviewed',
+      verified: true,
+      status: 'suspended',
+    });
   });
 
   it("cuts a suspended school's members off, and gives access back on reactivation", async () => {
     const school = await app.createSchool({ name: 'Paused', members: { 'owner@x.test': 'owner' } });
     const owner = await app.tokenFor('owner@x.test');
-    expect((await app.request('GET', `/api/schools/${school}/members`, { token: owner })).status).toBe(200);
+    expect(
+      (await app.request('GET', `/api/schools/${school}/members`, { token: owner })).status,
+    ).toBe(200);
 
-    await app.request('PUT', `/api/admin/organizations/${school}`, { token: await adminToken(), body: { status: 'suspended' } });
-    expect((await app.request('GET', `/api/schools/${school}/members`, { token: owner })).status).toBe(403);
+    await app.request('PUT', `/api/admin/organizations/${school}`, {
+      token: await adminToken(),
+      body: { status: 'suspended' },
+    });
+    expect(
+      (await app.request('GET', `/api/schools/${school}/members`, { token: owner })).status,
+    ).toBe(403);
     expect((await app.request('GET', '/api/schools', { token: owner })).body).toEqual({ data: [] });
 
-    await app.request('PUT', `/api/admin/organizations/${school}`, { token: await adminToken(), body: { status: 'active' } });
-    expect((await app.request('GET', `/api/schools/${school}/members`, { token: owner })).status).toBe(200);
+    await app.request('PUT', `/api/admin/organizations/${school}`, {
+      token: await adminToken(),
+      body: { status: 'active' },
+    });
+    expect(
+      (await app.request('GET', `/api/schools/${school}/members`, { token: owner })).status,
+    ).toBe(200);
   });
 
   it('answers 422 for bad values', async () => {
@@ -363,7 +489,10 @@ describe('PUT /api/admin/organizations/{id}', () => {
   it('answers 404 for an unknown or malformed id', async () => {
     const token = await adminToken();
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1']) {
-      const res = await app.request('PUT', `/api/admin/organizations/${id}`, { token, body: { verified: true } });
+      const res = await app.request('PUT', `/api/admin/organizations/${id}`, {
+        token,
+        body: { verified: true },
+      });
       expect(res.status, id).toBe(404);
       expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
     }
@@ -376,7 +505,9 @@ describe('PUT /api/admin/organizations/{id}', () => {
       token: await app.tokenFor('owner@x.test'),
       body: { verified: true },
     });
-    const anonymous = await app.request('PUT', `/api/admin/organizations/${school}`, { body: { verified: true } });
+    const anonymous = await app.request('PUT', `/api/admin/organizations/${school}`, {
+      body: { verified: true },
+    });
 
     expect(owner.status).toBe(403);
     expect(anonymous.status).toBe(401);

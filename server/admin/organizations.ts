@@ -1,6 +1,12 @@
 import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { memberships, ORGANIZATION_STATUSES, ORGANIZATION_TYPES, organizations, users } from '@/db/schema';
+import {
+  memberships,
+  ORGANIZATION_STATUSES,
+  ORGANIZATION_TYPES,
+  organizations,
+  users,
+} from '@/db/schema';
 import { notFound } from '../errors';
 import {
   currencyField,
@@ -36,7 +42,14 @@ export const updateOrganizationInput = z.object({
 
 export const adminOrganizationsRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/organizations', tags: ['Administration'], summary: 'All organizations, by name' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/organizations',
+        tags: ['Administration'],
+        summary: 'All organizations, by name',
+      },
+    })
     .input(
       paginationInput(20).extend({
         search: z.string().trim().max(255).optional(),
@@ -47,7 +60,8 @@ export const adminOrganizationsRouter = router({
     .output(paginatedSchema(organizationSchema))
     .query(async ({ ctx, input }) => {
       const filters: SQL[] = [];
-      if (input.search) filters.push(ilike(organizations.name, `%${input.search.replace(/[\\%_]/g, '\\$&')}%`));
+      if (input.search)
+        filters.push(ilike(organizations.name, `%${input.search.replace(/[\\%_]/g, '\\$&')}%`));
       if (input.type) filters.push(eq(organizations.type, input.type));
       if (input.status) filters.push(eq(organizations.status, input.status));
       const where = and(...filters);
@@ -59,7 +73,10 @@ export const adminOrganizationsRouter = router({
           .orderBy(asc(organizations.name), asc(organizations.id))
           .limit(input.per_page)
           .offset(pageOffset(input)),
-        ctx.db.select({ total: sql<number>`count(*)::int` }).from(organizations).where(where),
+        ctx.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(organizations)
+          .where(where),
       ]);
       return paginate(rows.map(toOrganization), counted?.total ?? 0, input, ctx.url);
     }),
@@ -67,8 +84,14 @@ export const adminOrganizationsRouter = router({
   create: adminProcedure
     .meta({
       successStatus: 201,
-      openapi: { method: 'POST', path: '/admin/organizations', tags: ['Administration'], summary: 'Create a school or stud',
-        description: '`owner_email` names the first owner: a user known with that verified e-mail becomes the owner at once; otherwise an invitation binds at their first sign-in with that verified e-mail.' },
+      openapi: {
+        method: 'POST',
+        path: '/admin/organizations',
+        tags: ['Administration'],
+        summary: 'Create a school or stud',
+        description:
+          '`owner_email` names the first owner: a user known with that verified e-mail becomes the owner at once; otherwise an invitation binds at their first sign-in with that verified e-mail.',
+      },
     })
     .input(createOrganizationInput)
     .output(z.object({ data: organizationSchema }))
@@ -89,7 +112,12 @@ export const adminOrganizationsRouter = router({
           const [known] = await tx
             .select({ id: users.id })
             .from(users)
-            .where(and(sql`lower(${users.email}) = lower(${input.owner_email})`, eq(users.emailVerified, true)))
+            .where(
+              and(
+                sql`lower(${users.email}) = lower(${input.owner_email})`,
+                eq(users.emailVerified, true),
+              ),
+            )
             .orderBy(asc(users.createdAt), asc(users.id))
             .limit(1);
           await tx.insert(memberships).values({
@@ -104,7 +132,14 @@ export const adminOrganizationsRouter = router({
     }),
 
   update: adminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/admin/organizations/{id}', tags: ['Administration'], summary: 'Update an organization (profile, verified, status)' } })
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/organizations/{id}',
+        tags: ['Administration'],
+        summary: 'Update an organization (profile, verified, status)',
+      },
+    })
     .input(updateOrganizationInput.extend({ id: pathId }))
     .output(z.object({ data: organizationSchema }))
     .mutation(async ({ ctx, input }) => {

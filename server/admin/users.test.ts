@@ -24,7 +24,9 @@ describe('GET /api/admin/users', () => {
     const ben = await signIn('ben@x.test', { name: 'Ben' });
     const cleo = await signIn('cleo@x.test', { name: 'Cleo', email_verified: false });
 
-    const page2 = await app.request('GET', '/api/admin/users?per_page=2&page=2', { token: admin.token });
+    const page2 = await app.request('GET', '/api/admin/users?per_page=2&page=2', {
+      token: admin.token,
+    });
 
     expect(page2.status).toBe(200);
     expect(page2.body).toEqual({
@@ -56,13 +58,29 @@ describe('GET /api/admin/users', () => {
       expect.objectContaining({ id: admin.id, display_name: 'Admin', is_platform_admin: true }),
       expect.objectContaining({ id: ben.id, display_name: 'Ben' }),
     ]);
-    expect(page1.body.meta).toEqual({ current_page: 1, from: 1, last_page: 2, path: BASE, per_page: 2, to: 2, total: 4 });
+    expect(page1.body.meta).toEqual({
+      current_page: 1,
+      from: 1,
+      last_page: 2,
+      path: BASE,
+      per_page: 2,
+      to: 2,
+      total: 4,
+    });
     expect(page1.body.links.next).toBe(`${BASE}?per_page=2&page=2`);
     expect(page1.body.links.prev).toBeNull();
 
-    const empty = await app.request('GET', '/api/admin/users?per_page=2&page=5', { token: admin.token });
+    const empty = await app.request('GET', '/api/admin/users?per_page=2&page=5', {
+      token: admin.token,
+    });
     expect(empty.body.data).toEqual([]);
-    expect(empty.body.meta).toMatchObject({ current_page: 5, from: null, to: null, total: 4, last_page: 2 });
+    expect(empty.body.meta).toMatchObject({
+      current_page: 5,
+      from: null,
+      to: null,
+      total: 4,
+      last_page: 2,
+    });
   });
 
   it('searches name and e-mail case-insensitively and filters by status', async () => {
@@ -70,7 +88,10 @@ describe('GET /api/admin/users', () => {
     await signIn('rider.one@stables.test', { name: 'Alice Rider' });
     const bob = await signIn('bob@x.test', { name: 'Bob Groom' });
     await signIn('carol@stables.test', { name: 'Carol Vet' });
-    await app.request('PUT', `/api/admin/users/${bob.id}`, { token: admin.token, body: { status: 'suspended' } });
+    await app.request('PUT', `/api/admin/users/${bob.id}`, {
+      token: admin.token,
+      body: { status: 'suspended' },
+    });
     const names = async (query: string) => {
       const res = await app.request('GET', `/api/admin/users?${query}`, { token: admin.token });
       expect(res.status).toBe(200);
@@ -91,14 +112,18 @@ describe('GET /api/admin/users', () => {
     ['page=0', 'page'],
     ['status=banned', 'status'],
   ])('answers 422 for ?%s', async (query, field) => {
-    const res = await app.request('GET', `/api/admin/users?${query}`, { token: await app.tokenFor(ADMIN_EMAIL) });
+    const res = await app.request('GET', `/api/admin/users?${query}`, {
+      token: await app.tokenFor(ADMIN_EMAIL),
+    });
 
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual([field]);
   });
 
   it('refuses a non-administrator with 403 and answers 401 without a token', async () => {
-    const user = await app.request('GET', '/api/admin/users', { token: await app.tokenFor('user@x.test') });
+    const user = await app.request('GET', '/api/admin/users', {
+      token: await app.tokenFor('user@x.test'),
+    });
     expect(user.status).toBe(403);
     expect(user.body).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
 
@@ -120,7 +145,12 @@ describe('PUT /api/admin/users/{id}', () => {
     });
     expect(suspended.status).toBe(200);
     expect(suspended.body).toEqual({
-      data: expect.objectContaining({ id: owner.id, email: 'owner@x.test', status: 'suspended', is_platform_admin: false }),
+      data: expect.objectContaining({
+        id: owner.id,
+        email: 'owner@x.test',
+        status: 'suspended',
+        is_platform_admin: false,
+      }),
     });
 
     const me = await app.request('GET', '/api/auth/me', { token: owner.token });
@@ -141,18 +171,30 @@ describe('PUT /api/admin/users/{id}', () => {
     });
     expect(reactivated.status).toBe(200);
     expect(reactivated.body.data.status).toBe('active');
-    expect((await app.request('GET', `/api/schools/${school}/members`, { token: owner.token })).status).toBe(200);
+    expect(
+      (await app.request('GET', `/api/schools/${school}/members`, { token: owner.token })).status,
+    ).toBe(200);
   });
 
   it('a suspended platform administrator loses administration too', async () => {
     const admin = await signIn(ADMIN_EMAIL);
     const deputy = await signIn('deputy@x.test');
-    await app.request('PUT', `/api/admin/users/${deputy.id}`, { token: admin.token, body: { is_platform_admin: true } });
-    expect((await app.request('GET', '/api/admin/users', { token: deputy.token })).status).toBe(200);
+    await app.request('PUT', `/api/admin/users/${deputy.id}`, {
+      token: admin.token,
+      body: { is_platform_admin: true },
+    });
+    expect((await app.request('GET', '/api/admin/users', { token: deputy.token })).status).toBe(
+      200,
+    );
 
-    await app.request('PUT', `/api/admin/users/${deputy.id}`, { token: admin.token, body: { status: 'suspended' } });
+    await app.request('PUT', `/api/admin/users/${deputy.id}`, {
+      token: admin.token,
+      body: { status: 'suspended' },
+    });
 
-    expect((await app.request('GET', '/api/admin/users', { token: deputy.token })).status).toBe(403);
+    expect((await app.request('GET', '/api/admin/users', { token: deputy.token })).status).toBe(
+      403,
+    );
   });
 
   it('flags and unflags a platform administrator in the database', async () => {
@@ -165,14 +207,18 @@ describe('PUT /api/admin/users/{id}', () => {
     });
     expect(flagged.status).toBe(200);
     expect(flagged.body.data).toMatchObject({ is_platform_admin: true, status: 'active' });
-    expect((await app.request('GET', '/api/admin/organizations', { token: helper.token })).status).toBe(200);
+    expect(
+      (await app.request('GET', '/api/admin/organizations', { token: helper.token })).status,
+    ).toBe(200);
 
     const unflagged = await app.request('PUT', `/api/admin/users/${helper.id}`, {
       token: admin.token,
       body: { is_platform_admin: false },
     });
     expect(unflagged.body.data.is_platform_admin).toBe(false);
-    expect((await app.request('GET', '/api/admin/organizations', { token: helper.token })).status).toBe(403);
+    expect(
+      (await app.request('GET', '/api/admin/organizations', { token: helper.token })).status,
+    ).toBe(403);
   });
 
   it('reports an administrator by PLATFORM_ADMIN_EMAILS as such even without the flag', async () => {
@@ -196,7 +242,10 @@ describe('PUT /api/admin/users/{id}', () => {
     const admin = await signIn(ADMIN_EMAIL);
     const target = await signIn('target@x.test');
 
-    const res = await app.request('PUT', `/api/admin/users/${target.id}`, { token: admin.token, body });
+    const res = await app.request('PUT', `/api/admin/users/${target.id}`, {
+      token: admin.token,
+      body,
+    });
 
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual([field]);
@@ -207,7 +256,10 @@ describe('PUT /api/admin/users/{id}', () => {
   it('answers 404 for an unknown or malformed id', async () => {
     const admin = await signIn(ADMIN_EMAIL);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nobody', '42']) {
-      const res = await app.request('PUT', `/api/admin/users/${id}`, { token: admin.token, body: { status: 'active' } });
+      const res = await app.request('PUT', `/api/admin/users/${id}`, {
+        token: admin.token,
+        body: { status: 'active' },
+      });
       expect(res.status, id).toBe(404);
       expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
     }
@@ -217,9 +269,17 @@ describe('PUT /api/admin/users/{id}', () => {
     const user = await signIn('user@x.test');
     const target = await signIn('target@x.test');
 
-    const self = await app.request('PUT', `/api/admin/users/${user.id}`, { token: user.token, body: { is_platform_admin: true } });
-    const other = await app.request('PUT', `/api/admin/users/${target.id}`, { token: user.token, body: { status: 'suspended' } });
-    const anonymous = await app.request('PUT', `/api/admin/users/${target.id}`, { body: { status: 'suspended' } });
+    const self = await app.request('PUT', `/api/admin/users/${user.id}`, {
+      token: user.token,
+      body: { is_platform_admin: true },
+    });
+    const other = await app.request('PUT', `/api/admin/users/${target.id}`, {
+      token: user.token,
+      body: { status: 'suspended' },
+    });
+    const anonymous = await app.request('PUT', `/api/admin/users/${target.id}`, {
+      body: { status: 'suspended' },
+    });
 
     expect(self.status).toBe(403);
     expect(other.status).toBe(403);

@@ -37,7 +37,14 @@ function toAdminUser(config: Config, user: User): z.infer<typeof adminUserSchema
 
 export const adminUsersRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/users', tags: ['Administration'], summary: 'All users, by name' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/users',
+        tags: ['Administration'],
+        summary: 'All users, by name',
+      },
+    })
     .input(
       paginationInput(20).extend({
         search: z.string().trim().max(255).optional(),
@@ -61,7 +68,10 @@ export const adminUsersRouter = router({
           .orderBy(asc(users.displayName), asc(users.id))
           .limit(input.per_page)
           .offset(pageOffset(input)),
-        ctx.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+        ctx.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(users)
+          .where(where),
       ]);
       return paginate(
         rows.map((user) => toAdminUser(ctx.config, user)),
@@ -72,7 +82,14 @@ export const adminUsersRouter = router({
     }),
 
   update: adminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/admin/users/{id}', tags: ['Administration'], summary: 'Suspend or reactivate a user, or flag a platform administrator' } })
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/users/{id}',
+        tags: ['Administration'],
+        summary: 'Suspend or reactivate a user, or flag a platform administrator',
+      },
+    })
     .input(
       z.object({
         id: pathId,
@@ -87,7 +104,9 @@ export const adminUsersRouter = router({
             .update(users)
             .set({
               ...(input.status !== undefined && { status: input.status }),
-              ...(input.is_platform_admin !== undefined && { isPlatformAdmin: input.is_platform_admin }),
+              ...(input.is_platform_admin !== undefined && {
+                isPlatformAdmin: input.is_platform_admin,
+              }),
               updatedAt: sql`now()`,
             })
             .where(eq(users.id, input.id))

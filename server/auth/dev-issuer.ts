@@ -13,7 +13,11 @@ const KID = 'dev-issuer-1';
 export const DEV_TOKEN_LIFETIME_SECONDS = 3600;
 
 async function devKey(db: Database) {
-  const existing = await db.select().from(devIssuerKeys).orderBy(asc(devIssuerKeys.createdAt)).limit(1);
+  const existing = await db
+    .select()
+    .from(devIssuerKeys)
+    .orderBy(asc(devIssuerKeys.createdAt))
+    .limit(1);
   if (existing[0]) return existing[0];
   const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
   const base = { kid: KID, alg: ALGORITHM, use: 'sig' };
@@ -25,7 +29,11 @@ async function devKey(db: Database) {
       publicJwk: { ...(await exportJWK(publicKey)), ...base },
     })
     .onConflictDoNothing();
-  const [stored] = await db.select().from(devIssuerKeys).orderBy(asc(devIssuerKeys.createdAt)).limit(1);
+  const [stored] = await db
+    .select()
+    .from(devIssuerKeys)
+    .orderBy(asc(devIssuerKeys.createdAt))
+    .limit(1);
   return stored!;
 }
 

@@ -52,7 +52,11 @@ describe.each([
   it('GET /api/test-idp answers 500 with idp_connected false', async () => {
     const res = await app.request('GET', '/api/test-idp');
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ status: expect.any(String), message: expect.any(String), idp_connected: false });
+    expect(res.body).toEqual({
+      status: expect.any(String),
+      message: expect.any(String),
+      idp_connected: false,
+    });
     expect(res.body.status).not.toBe('ok');
   });
 });
@@ -60,7 +64,8 @@ describe.each([
 describe('when the provider cannot be reached', () => {
   it('keeps trying on later requests instead of caching the failure', async () => {
     const token = await down.tokenFor('rider@x.test');
-    for (let i = 0; i < 3; i++) expect((await down.request('GET', '/api/schools', { token })).status).toBe(503);
+    for (let i = 0; i < 3; i++)
+      expect((await down.request('GET', '/api/schools', { token })).status).toBe(503);
   });
 });
 
@@ -68,7 +73,13 @@ describe('when the provider cannot be reached', () => {
  * A provider whose discovery always works and whose key set answers as `jwksMode` says:
  * the real keys of the harness issuer, or one of the ways a key set endpoint breaks.
  */
-type JwksMode = 'ok' | 'status 500' | 'an HTML page' | 'truncated JSON' | 'a malformed key set' | 'a reset connection';
+type JwksMode =
+  | 'ok'
+  | 'status 500'
+  | 'an HTML page'
+  | 'truncated JSON'
+  | 'a malformed key set'
+  | 'a reset connection';
 let jwksMode: JwksMode = 'ok';
 const jwksFetches: JwksMode[] = [];
 const flakyProvider = http.createServer((req, res) => {
@@ -113,7 +124,13 @@ afterAll(
 const flaky = useTestApp({ env: { AUTH_ISSUER: flakyUrl } });
 const flakyToken = (email = 'rider@x.test') => flaky.tokenFor(email, { iss: flakyUrl });
 
-const BROKEN_KEY_SETS: JwksMode[] = ['status 500', 'an HTML page', 'truncated JSON', 'a malformed key set', 'a reset connection'];
+const BROKEN_KEY_SETS: JwksMode[] = [
+  'status 500',
+  'an HTML page',
+  'truncated JSON',
+  'a malformed key set',
+  'a reset connection',
+];
 
 describe('when discovery works but the key set endpoint breaks', () => {
   afterEach(() => {
@@ -121,14 +138,17 @@ describe('when discovery works but the key set endpoint breaks', () => {
     jwksMode = 'ok';
   });
 
-  it.each(BROKEN_KEY_SETS)('before any key was fetched, %s is a 503, never a 500 or 401', async (mode) => {
-    jwksMode = mode;
-    const fetched = jwksFetches.length;
-    const token = await flakyToken();
-    expectServiceUnavailable(await flaky.request('GET', '/api/schools', { token }));
-    expectServiceUnavailable(await flaky.request('GET', '/api/auth/me', { token }));
-    expect(jwksFetches.slice(fetched)).toContain(mode);
-  });
+  it.each(BROKEN_KEY_SETS)(
+    'before any key was fetched, %s is a 503, never a 500 or 401',
+    async (mode) => {
+      jwksMode = mode;
+      const fetched = jwksFetches.length;
+      const token = await flakyToken();
+      expectServiceUnavailable(await flaky.request('GET', '/api/schools', { token }));
+      expectServiceUnavailable(await flaky.request('GET', '/api/auth/me', { token }));
+      expect(jwksFetches.slice(fetched)).toContain(mode);
+    },
+  );
 
   it('recovers as soon as the key set answers again', async () => {
     jwksMode = 'status 500';
@@ -138,17 +158,22 @@ describe('when discovery works but the key set endpoint breaks', () => {
     expect((await flaky.request('GET', '/api/schools', { token })).status).toBe(200);
   });
 
-  it.each(BROKEN_KEY_SETS)('after keys were cached, %s: cached keys keep serving, a stale cache is a 503', async (mode) => {
-    jwksMode = 'ok';
-    const token = await flakyToken();
-    expect((await flaky.request('GET', '/api/auth/me', { token })).status).toBe(200);
-    jwksMode = mode;
-    expect((await flaky.request('GET', '/api/auth/me', { token })).status).toBe(200);
-    // Past the key cache's ten minutes; keys are only ever fetched at the real time.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 11 * 60_000);
-    const fetched = jwksFetches.length;
-    expectServiceUnavailable(await flaky.request('GET', '/api/auth/me', { token: await flakyToken() }));
-    expect(jwksFetches.slice(fetched)).toContain(mode);
-  });
+  it.each(BROKEN_KEY_SETS)(
+    'after keys were cached, %s: cached keys keep serving, a stale cache is a 503',
+    async (mode) => {
+      jwksMode = 'ok';
+      const token = await flakyToken();
+      expect((await flaky.request('GET', '/api/auth/me', { token })).status).toBe(200);
+      jwksMode = mode;
+      expect((await flaky.request('GET', '/api/auth/me', { token })).status).toBe(200);
+      // Past the key cache's ten minutes; keys are only ever fetched at the real time.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 11 * 60_000);
+      const fetched = jwksFetches.length;
+      expectServiceUnavailable(
+        await flaky.request('GET', '/api/auth/me', { token: await flakyToken() }),
+      );
+      expect(jwksFetches.slice(fetched)).toContain(mode);
+    },
+  );
 });

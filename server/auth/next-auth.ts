@@ -20,7 +20,12 @@ function providers(services: Services): NextAuthOptions['providers'] {
           if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return null;
           const user = await resolveUser(
             db,
-            identityFromClaims({ iss: config.auth.issuer, sub: email, email, email_verified: true }),
+            identityFromClaims({
+              iss: config.auth.issuer,
+              sub: email,
+              email,
+              email_verified: true,
+            }),
           );
           return { id: user.id, email: user.email, name: user.displayName };
         },

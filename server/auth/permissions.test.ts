@@ -31,9 +31,19 @@ function expected(role: Role, resource: Resource, action: Action): boolean {
 
 describe('role matrix (DESIGN 4)', () => {
   it('covers the resources and actions of DESIGN 4 and the four roles', () => {
-    expect([...RESOURCES].sort()).toEqual(
-      ['attendance', 'classes', 'competitions', 'enrollments', 'horses', 'instructors', 'members', 'payments', 'reports', 'schedules', 'students'],
-    );
+    expect([...RESOURCES].sort()).toEqual([
+      'attendance',
+      'classes',
+      'competitions',
+      'enrollments',
+      'horses',
+      'instructors',
+      'members',
+      'payments',
+      'reports',
+      'schedules',
+      'students',
+    ]);
     expect([...ACTIONS]).toEqual(['view', 'create', 'edit', 'delete']);
     expect(Object.keys(ROLE_PERMISSIONS).sort()).toEqual([...ROLES].sort());
   });
@@ -51,7 +61,8 @@ describe('role matrix (DESIGN 4)', () => {
   it('grants nothing outside the matrix', () => {
     const all = new Set<string>(RESOURCES.flatMap((r) => ACTIONS.map((a) => `${r}.${a}`)));
     for (const role of ROLES) {
-      for (const permission of ROLE_PERMISSIONS[role]) expect(all.has(permission), `${role}: ${permission}`).toBe(true);
+      for (const permission of ROLE_PERMISSIONS[role])
+        expect(all.has(permission), `${role}: ${permission}`).toBe(true);
     }
     expect(ROLE_PERMISSIONS.owner.size).toBe(44);
     expect(ROLE_PERMISSIONS.manager.size).toBe(40);

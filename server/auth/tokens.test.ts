@@ -73,7 +73,9 @@ async function publishedKey(): Promise<JWK> {
  * The key-confusion attack: an HS256 token whose HMAC secret is the issuer's public key. A
  * verifier that lets the token pick its algorithm would check it with that same key.
  */
-async function signedWithPublicKeyAsSecret(secret: (jwk: JWK) => Promise<Uint8Array>): Promise<Credentials> {
+async function signedWithPublicKeyAsSecret(
+  secret: (jwk: JWK) => Promise<Uint8Array>,
+): Promise<Credentials> {
   const jwk = await publishedKey();
   const token = await new SignJWT(validClaims())
     .setProtectedHeader({ alg: 'HS256', kid: jwk.kid, typ: 'JWT' })
@@ -83,12 +85,17 @@ async function signedWithPublicKeyAsSecret(secret: (jwk: JWK) => Promise<Uint8Ar
 
 const text = (value: string) => new TextEncoder().encode(value);
 
-
 const BAD_TOKENS: [string, () => Promise<Credentials>][] = [
   ['no token', async () => ({})],
-  ['a non-bearer Authorization header', async () => ({ headers: { authorization: 'Basic dXNlcjpwYXNz' } })],
+  [
+    'a non-bearer Authorization header',
+    async () => ({ headers: { authorization: 'Basic dXNlcjpwYXNz' } }),
+  ],
   ['"Bearer" without a token', async () => ({ headers: { authorization: 'Bearer' } })],
-  ['a bearer header with two tokens', async () => ({ headers: { authorization: 'Bearer abc def' } })],
+  [
+    'a bearer header with two tokens',
+    async () => ({ headers: { authorization: 'Bearer abc def' } }),
+  ],
   ['a garbage token', async () => ({ token: 'not-a-jwt' })],
   ['three garbage segments', async () => ({ token: 'aaa.bbb.ccc' })],
   [
@@ -105,7 +112,10 @@ const BAD_TOKENS: [string, () => Promise<Credentials>][] = [
   ],
   [
     "an HS256 token whose secret is the issuer's public key as PEM",
-    () => signedWithPublicKeyAsSecret(async (jwk) => text(await exportSPKI((await importJWK(jwk, 'RS256')) as CryptoKey))),
+    () =>
+      signedWithPublicKeyAsSecret(async (jwk) =>
+        text(await exportSPKI((await importJWK(jwk, 'RS256')) as CryptoKey)),
+      ),
   ],
   [
     "an HS256 token whose secret is the issuer's public key as JWK JSON",
@@ -121,17 +131,39 @@ const BAD_TOKENS: [string, () => Promise<Credentials>][] = [
   ],
   [
     'a valid token of another issuer',
-    async () => ({ token: await otherIssuer.sign({ sub: `sub-${EMAIL}`, email: EMAIL, aud: app.issuer.audience }) }),
+    async () => ({
+      token: await otherIssuer.sign({
+        sub: `sub-${EMAIL}`,
+        email: EMAIL,
+        aud: app.issuer.audience,
+      }),
+    }),
   ],
   [
     "another issuer's key claiming our issuer and key id",
-    async () => ({ token: await otherIssuer.sign({ sub: `sub-${EMAIL}`, email: EMAIL, iss: app.issuer.url, aud: app.issuer.audience }) }),
+    async () => ({
+      token: await otherIssuer.sign({
+        sub: `sub-${EMAIL}`,
+        email: EMAIL,
+        iss: app.issuer.url,
+        aud: app.issuer.audience,
+      }),
+    }),
   ],
-  ['a wrong audience', async () => ({ token: await app.tokenFor(EMAIL, { aud: 'another-client' }) })],
+  [
+    'a wrong audience',
+    async () => ({ token: await app.tokenFor(EMAIL, { aud: 'another-client' }) }),
+  ],
   ['no audience (no aud claim)', async () => ({ token: await tokenWithoutAudience() })],
   ['an empty audience list', async () => ({ token: await app.tokenFor(EMAIL, { aud: [] }) })],
-  ['an expired token (beyond the 60 s tolerance)', async () => ({ token: await app.tokenFor(EMAIL, { exp: now() - 120 }) })],
-  ['a token not valid before 2 minutes from now', async () => ({ token: await app.tokenFor(EMAIL, { nbf: now() + 120 }) })],
+  [
+    'an expired token (beyond the 60 s tolerance)',
+    async () => ({ token: await app.tokenFor(EMAIL, { exp: now() - 120 }) }),
+  ],
+  [
+    'a token not valid before 2 minutes from now',
+    async () => ({ token: await app.tokenFor(EMAIL, { nbf: now() + 120 }) }),
+  ],
   [
     'a tampered payload',
     async () => {
@@ -152,7 +184,9 @@ const BAD_TOKENS: [string, () => Promise<Credentials>][] = [
     "the issuer's kid signed with a foreign key",
     async () => {
       const foreign = await app.issuer.foreignKey();
-      return { token: await app.issuer.sign({ sub: `sub-${EMAIL}`, email: EMAIL }, { key: foreign.key }) };
+      return {
+        token: await app.issuer.sign({ sub: `sub-${EMAIL}`, email: EMAIL }, { key: foreign.key }),
+      };
     },
   ],
   ['a missing sub', async () => ({ token: await app.issuer.sign({ email: EMAIL }) })],
@@ -173,11 +207,14 @@ function expectPlainUnauthorized(res: TestResponse) {
 }
 
 describe('bad tokens', () => {
-  it.each(BAD_TOKENS)('%s: 401 on a protected route and {message} on /api/auth/me', async (_, make) => {
-    const credentials = await make();
-    expectUnauthorized(await app.request('GET', '/api/schools', credentials));
-    expectPlainUnauthorized(await app.request('GET', '/api/auth/me', credentials));
-  });
+  it.each(BAD_TOKENS)(
+    '%s: 401 on a protected route and {message} on /api/auth/me',
+    async (_, make) => {
+      const credentials = await make();
+      expectUnauthorized(await app.request('GET', '/api/schools', credentials));
+      expectPlainUnauthorized(await app.request('GET', '/api/auth/me', credentials));
+    },
+  );
 
   it('creates no user for any rejected token', async () => {
     for (const [, make] of BAD_TOKENS) await app.request('GET', '/api/auth/me', await make());
@@ -188,30 +225,50 @@ describe('bad tokens', () => {
   });
 
   it('the hand-made tokens are what they claim to be', async () => {
-    expect(decodeProtectedHeader(`${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(validClaims())}.`).alg).toBe('none');
+    expect(
+      decodeProtectedHeader(`${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(validClaims())}.`).alg,
+    ).toBe('none');
     const noExp = decodeJwt(await tokenWithoutExp());
     expect(noExp).not.toHaveProperty('exp');
-    expect(noExp).toMatchObject({ iss: app.issuer.url, aud: app.issuer.audience, sub: `sub-${EMAIL}` });
+    expect(noExp).toMatchObject({
+      iss: app.issuer.url,
+      aud: app.issuer.audience,
+      sub: `sub-${EMAIL}`,
+    });
     expect(decodeJwt(await app.issuer.sign({ email: EMAIL }))).not.toHaveProperty('sub');
     const noAud = decodeJwt(await tokenWithoutAudience());
     expect(noAud).not.toHaveProperty('aud');
-    expect(noAud).toMatchObject({ iss: app.issuer.url, sub: `sub-${EMAIL}`, exp: expect.any(Number) });
+    expect(noAud).toMatchObject({
+      iss: app.issuer.url,
+      sub: `sub-${EMAIL}`,
+      exp: expect.any(Number),
+    });
   });
 
   it('the key-confusion tokens are HS256 under the issuer key id, verifiable with the public key as secret', async () => {
     const jwk = await publishedKey();
     const { token } = await signedWithPublicKeyAsSecret(async (key) => text(JSON.stringify(key)));
     expect(decodeProtectedHeader(token!)).toMatchObject({ alg: 'HS256', kid: jwk.kid });
-    const { payload } = await jwtVerify(token!, text(JSON.stringify(jwk)), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token!, text(JSON.stringify(jwk)), {
+      algorithms: ['HS256'],
+    });
     expect(payload).toMatchObject({ iss: app.issuer.url, sub: `sub-${EMAIL}` });
   });
 
   it("the other issuer's token is valid for that issuer", async () => {
-    const token = await otherIssuer.sign({ sub: `sub-${EMAIL}`, email: EMAIL, aud: app.issuer.audience });
-    const { payload } = await jwtVerify(token, createRemoteJWKSet(new URL(`${otherIssuer.url}/jwks`)), {
-      issuer: otherIssuer.url,
-      audience: app.issuer.audience,
+    const token = await otherIssuer.sign({
+      sub: `sub-${EMAIL}`,
+      email: EMAIL,
+      aud: app.issuer.audience,
     });
+    const { payload } = await jwtVerify(
+      token,
+      createRemoteJWKSet(new URL(`${otherIssuer.url}/jwks`)),
+      {
+        issuer: otherIssuer.url,
+        audience: app.issuer.audience,
+      },
+    );
     expect(payload.sub).toBe(`sub-${EMAIL}`);
   });
 
@@ -225,7 +282,9 @@ describe('bad tokens', () => {
 
 describe('valid tokens', () => {
   it('reach GET /api/auth/me with the current user', async () => {
-    const res = await app.request('GET', '/api/auth/me', { token: await app.tokenFor(EMAIL, { name: 'Rita Rider' }) });
+    const res = await app.request('GET', '/api/auth/me', {
+      token: await app.tokenFor(EMAIL, { name: 'Rita Rider' }),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -243,7 +302,9 @@ describe('valid tokens', () => {
 
   it('accept "bearer" in any case', async () => {
     const token = await app.tokenFor(EMAIL);
-    const res = await app.request('GET', '/api/auth/me', { headers: { authorization: `bearer ${token}` } });
+    const res = await app.request('GET', '/api/auth/me', {
+      headers: { authorization: `bearer ${token}` },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -273,36 +334,52 @@ describe('an e-mail the provider does not vouch for', () => {
     ['email_verified: false', { email_verified: false }],
     ['no email_verified claim', { email_verified: undefined }],
     ['email_verified: "true" (a string)', { email_verified: 'true' }],
-  ])("claiming a platform administrator's address with %s gives no admin rights", async (_, claims) => {
-    const token = await impostor(claims);
-    if (claims.email_verified === undefined) expect(decodeJwt(token)).not.toHaveProperty('email_verified');
-    const me = await app.request('GET', '/api/auth/me', { token });
-    expect(me.status).toBe(200);
-    expect(me.body.email).toBe(ADMIN_EMAIL);
-    for (const path of ['/api/admin/users', '/api/admin/organizations', '/api/admin/settings']) {
-      const res = await app.request('GET', path, { token });
-      expect(res.status, path).toBe(403);
-      expect(res.body).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
-    }
-    // The real administrator, verified, still is one.
-    expect((await app.request('GET', '/api/admin/users', { token: await app.tokenFor(ADMIN_EMAIL) })).status).toBe(200);
-  });
+  ])(
+    "claiming a platform administrator's address with %s gives no admin rights",
+    async (_, claims) => {
+      const token = await impostor(claims);
+      if (claims.email_verified === undefined)
+        expect(decodeJwt(token)).not.toHaveProperty('email_verified');
+      const me = await app.request('GET', '/api/auth/me', { token });
+      expect(me.status).toBe(200);
+      expect(me.body.email).toBe(ADMIN_EMAIL);
+      for (const path of ['/api/admin/users', '/api/admin/organizations', '/api/admin/settings']) {
+        const res = await app.request('GET', path, { token });
+        expect(res.status, path).toBe(403);
+        expect(res.body).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
+      }
+      // The real administrator, verified, still is one.
+      expect(
+        (await app.request('GET', '/api/admin/users', { token: await app.tokenFor(ADMIN_EMAIL) }))
+          .status,
+      ).toBe(200);
+    },
+  );
 
   it('does not bind an invitation to that address; the verified owner of the address gets it', async () => {
     const invited = 'invited.owner@x.test';
     const schoolId = await app.createSchool({ members: { [invited]: 'owner' } });
     const unverified = await app.tokenFor(invited, { sub: 'sub-squatter', email_verified: false });
 
-    expect((await app.request('GET', '/api/schools', { token: unverified })).body).toEqual({ data: [] });
-    const denied = await app.request('GET', `/api/schools/${schoolId}/students`, { token: unverified });
+    expect((await app.request('GET', '/api/schools', { token: unverified })).body).toEqual({
+      data: [],
+    });
+    const denied = await app.request('GET', `/api/schools/${schoolId}/students`, {
+      token: unverified,
+    });
     expect(denied.status).toBe(403);
-    const [pending] = await app.db.select().from(memberships).where(eq(memberships.organizationId, schoolId));
+    const [pending] = await app.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.organizationId, schoolId));
     expect(pending).toMatchObject({ userId: null, invitedEmail: invited });
 
     const verified = await app.tokenFor(invited);
     const schools = await app.request('GET', '/api/schools', { token: verified });
     expect(schools.body.data).toEqual([expect.objectContaining({ id: schoolId, role: 'owner' })]);
-    expect((await app.request('GET', `/api/schools/${schoolId}/students`, { token: unverified })).status).toBe(403);
+    expect(
+      (await app.request('GET', `/api/schools/${schoolId}/students`, { token: unverified })).status,
+    ).toBe(403);
   });
 });
 
@@ -317,10 +394,15 @@ describe('JWKS fetching', () => {
     const foreign = await app.issuer.foreignKey();
     const tokens = await Promise.all(
       Array.from({ length: count }, () =>
-        app.issuer.sign({ sub: `sub-${EMAIL}`, email: EMAIL }, { key: foreign.key, kid: randomUUID() }),
+        app.issuer.sign(
+          { sub: `sub-${EMAIL}`, email: EMAIL },
+          { key: foreign.key, kid: randomUUID() },
+        ),
       ),
     );
-    const responses = await Promise.all(tokens.map((token) => app.request('GET', '/api/schools', { token })));
+    const responses = await Promise.all(
+      tokens.map((token) => app.request('GET', '/api/schools', { token })),
+    );
     for (const res of responses) expectUnauthorized(res);
   }
 
@@ -329,14 +411,19 @@ describe('JWKS fetching', () => {
     const before = jwksHits();
     expect(before).toBeGreaterThanOrEqual(1);
     for (let i = 0; i < 5; i++) {
-      expect((await app.request('GET', '/api/auth/me', { token: await app.tokenFor(`u${i}@x.test`) })).status).toBe(200);
+      expect(
+        (await app.request('GET', '/api/auth/me', { token: await app.tokenFor(`u${i}@x.test`) }))
+          .status,
+      ).toBe(200);
     }
     expect(jwksHits()).toBe(before);
     expect(app.issuer.hits.get('/.well-known/openid-configuration')).toBe(1);
   });
 
   it('a flood of 20 random kids causes at most one refetch of the key set', async () => {
-    expect((await app.request('GET', '/api/auth/me', { token: await app.tokenFor(EMAIL) })).status).toBe(200);
+    expect(
+      (await app.request('GET', '/api/auth/me', { token: await app.tokenFor(EMAIL) })).status,
+    ).toBe(200);
     // Past the 30 s cooldown of the last fetch, so that an unknown kid may trigger a refetch.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 31_000);
@@ -348,15 +435,21 @@ describe('JWKS fetching', () => {
     await flood(20);
     expect(jwksHits()).toBe(afterFirstFlood);
     // Valid tokens still pass.
-    expect((await app.request('GET', '/api/auth/me', { token: await app.tokenFor(EMAIL) })).status).toBe(200);
+    expect(
+      (await app.request('GET', '/api/auth/me', { token: await app.tokenFor(EMAIL) })).status,
+    ).toBe(200);
   });
 
   it('refetches the key set for an unknown kid once the cooldown has passed', async () => {
-    expect((await app.request('GET', '/api/auth/me', { token: await app.tokenFor(EMAIL) })).status).toBe(200);
+    expect(
+      (await app.request('GET', '/api/auth/me', { token: await app.tokenFor(EMAIL) })).status,
+    ).toBe(200);
     // Well past the cooldown of any fetch made by the previous test's shifted clock.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 120_000);
-    expect((await app.request('GET', '/api/auth/me', { token: await app.tokenFor(EMAIL) })).status).toBe(200);
+    expect(
+      (await app.request('GET', '/api/auth/me', { token: await app.tokenFor(EMAIL) })).status,
+    ).toBe(200);
     const before = jwksHits();
     await flood(1);
     expect(jwksHits()).toBe(before + 1);

@@ -11,7 +11,16 @@ import { AppError, unauthorized } from '../errors';
 
 /** Asymmetric algorithms only: a shared-secret (HS*) or unsigned token is never accepted. */
 export const ACCEPTED_ALGORITHMS = [
-  'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA',
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
 ];
 
 export type TokenClaims = JWTPayload & {
@@ -31,10 +40,14 @@ const JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
 const FETCH_TIMEOUT_MS = 5_000;
 
 export function idpUnavailable(cause?: unknown): AppError {
-  return new AppError('SERVICE_UNAVAILABLE', 'The identity provider is unreachable; try again shortly.', {
-    retryAfter: 30,
-    cause,
-  });
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    'The identity provider is unreachable; try again shortly.',
+    {
+      retryAfter: 30,
+      cause,
+    },
+  );
 }
 
 /** `jwks_uri` from the issuer's discovery document. */
@@ -114,7 +127,8 @@ export function createTokenVerifier(config: Config, keySource: KeySource) {
         requiredClaims: ['exp', 'sub'],
         clockTolerance: 60,
       });
-      if (typeof payload.sub !== 'string' || payload.sub === '') throw unauthorized('Invalid token.');
+      if (typeof payload.sub !== 'string' || payload.sub === '')
+        throw unauthorized('Invalid token.');
       return payload as TokenClaims;
     } catch (error) {
       if (error instanceof AppError) throw error;

@@ -24,7 +24,12 @@ describe('just-in-time users', () => {
 
     const body = await me(token);
 
-    expect(body).toEqual({ id: expect.stringMatching(UUID), email: 'new@x.test', display_name: 'Nora New', status: 'active' });
+    expect(body).toEqual({
+      id: expect.stringMatching(UUID),
+      email: 'new@x.test',
+      display_name: 'Nora New',
+      status: 'active',
+    });
     const rows = await app.db.select().from(users);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -48,11 +53,20 @@ describe('just-in-time users', () => {
   });
 
   it('updates e-mail and name when the claims change, keeping the same id', async () => {
-    const before = await me(await app.tokenFor('old@x.test', { sub: 'subject-1', name: 'Old Name' }));
+    const before = await me(
+      await app.tokenFor('old@x.test', { sub: 'subject-1', name: 'Old Name' }),
+    );
 
-    const after = await me(await app.tokenFor('renamed@x.test', { sub: 'subject-1', name: 'New Name' }));
+    const after = await me(
+      await app.tokenFor('renamed@x.test', { sub: 'subject-1', name: 'New Name' }),
+    );
 
-    expect(after).toEqual({ id: before.id, email: 'renamed@x.test', display_name: 'New Name', status: 'active' });
+    expect(after).toEqual({
+      id: before.id,
+      email: 'renamed@x.test',
+      display_name: 'New Name',
+      status: 'active',
+    });
     const rows = await app.db.select().from(users);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ email: 'renamed@x.test', displayName: 'New Name' });
@@ -66,7 +80,9 @@ describe('just-in-time users', () => {
   });
 
   it('names a user by preferred_username, else the e-mail, when there is no name claim', async () => {
-    const byUsername = await me(await app.tokenFor('p@x.test', { name: undefined, preferred_username: 'pat' }));
+    const byUsername = await me(
+      await app.tokenFor('p@x.test', { name: undefined, preferred_username: 'pat' }),
+    );
     expect(byUsername.display_name).toBe('pat');
     const byEmail = await me(await app.tokenFor('q@x.test', { name: undefined }));
     expect(byEmail.display_name).toBe('q@x.test');
@@ -75,21 +91,35 @@ describe('just-in-time users', () => {
 
 describe('invitations', () => {
   it('bind only with a verified e-mail', async () => {
-    const school = await app.createSchool({ name: 'Invited School', members: { 'invited@x.test': 'owner' } });
+    const school = await app.createSchool({
+      name: 'Invited School',
+      members: { 'invited@x.test': 'owner' },
+    });
 
     const unverified = await app.tokenFor('invited@x.test', { email_verified: false });
-    expectForbidden(await app.request('GET', `/api/schools/${school}/members`, { token: unverified }));
-    expect((await app.request('GET', '/api/schools', { token: unverified })).body).toEqual({ data: [] });
-    const [pending] = await app.db.select().from(memberships).where(eq(memberships.organizationId, school));
+    expectForbidden(
+      await app.request('GET', `/api/schools/${school}/members`, { token: unverified }),
+    );
+    expect((await app.request('GET', '/api/schools', { token: unverified })).body).toEqual({
+      data: [],
+    });
+    const [pending] = await app.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.organizationId, school));
     expect(pending).toMatchObject({ userId: null, invitedEmail: 'invited@x.test' });
 
     const verified = await app.tokenFor('invited@x.test');
     const res = await app.request('GET', `/api/schools/${school}/members`, { token: verified });
     expect(res.status).toBe(200);
     const user = await me(verified);
-    expect(res.body.data).toEqual([expect.objectContaining({ email: 'invited@x.test', role: 'owner', user_id: user.id })]);
+    expect(res.body.data).toEqual([
+      expect.objectContaining({ email: 'invited@x.test', role: 'owner', user_id: user.id }),
+    ]);
     expect((await app.request('GET', '/api/schools', { token: verified })).body).toEqual({
-      data: [{ id: school, name: 'Invited School', role: 'owner', timezone: 'UTC', currency: 'EUR' }],
+      data: [
+        { id: school, name: 'Invited School', role: 'owner', timezone: 'UTC', currency: 'EUR' },
+      ],
     });
   });
 
@@ -108,13 +138,17 @@ describe('invitations', () => {
   it('match the e-mail case-insensitively', async () => {
     const school = await app.createSchool({ members: { 'Mixed.Case@X.test': 'owner' } });
     const token = await app.tokenFor('mixed.case@x.test');
-    expect((await app.request('GET', `/api/schools/${school}/members`, { token })).status).toBe(200);
+    expect((await app.request('GET', `/api/schools/${school}/members`, { token })).status).toBe(
+      200,
+    );
   });
 
   it('bind to the first verified user only: a later account with the same e-mail is not a member', async () => {
     const school = await app.createSchool({ members: { 'invited@x.test': 'owner' } });
     const first = await app.tokenFor('invited@x.test', { sub: 'first' });
-    expect((await app.request('GET', `/api/schools/${school}/members`, { token: first })).status).toBe(200);
+    expect(
+      (await app.request('GET', `/api/schools/${school}/members`, { token: first })).status,
+    ).toBe(200);
 
     const second = await app.tokenFor('invited@x.test', { sub: 'second' });
     expectForbidden(await app.request('GET', `/api/schools/${school}/members`, { token: second }));
@@ -129,7 +163,9 @@ describe('platform administrators by PLATFORM_ADMIN_EMAILS', () => {
     const verified = await app.tokenFor(ADMIN_EMAIL);
     const res = await app.request('GET', '/api/admin/users', { token: verified });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([expect.objectContaining({ email: ADMIN_EMAIL, is_platform_admin: true })]);
+    expect(res.body.data).toEqual([
+      expect.objectContaining({ email: ADMIN_EMAIL, is_platform_admin: true }),
+    ]);
 
     // Losing the verification loses the rights again.
     expectForbidden(await app.request('GET', '/api/admin/users', { token: unverified }));
@@ -141,15 +177,21 @@ describe('platform administrators by PLATFORM_ADMIN_EMAILS', () => {
   });
 
   it('an ordinary user is refused', async () => {
-    expectForbidden(await app.request('GET', '/api/admin/users', { token: await app.tokenFor('someone@x.test') }));
+    expectForbidden(
+      await app.request('GET', '/api/admin/users', { token: await app.tokenFor('someone@x.test') }),
+    );
   });
 
   it('an unverified admin e-mail does not act as owner of a school either', async () => {
     const school = await app.createSchool();
     const unverified = await app.tokenFor(ADMIN_EMAIL, { email_verified: false });
-    expectForbidden(await app.request('GET', `/api/schools/${school}/members`, { token: unverified }));
+    expectForbidden(
+      await app.request('GET', `/api/schools/${school}/members`, { token: unverified }),
+    );
     const verified = await app.tokenFor(ADMIN_EMAIL);
-    expect((await app.request('GET', `/api/schools/${school}/members`, { token: verified })).status).toBe(200);
+    expect(
+      (await app.request('GET', `/api/schools/${school}/members`, { token: verified })).status,
+    ).toBe(200);
   });
 });
 
@@ -166,7 +208,9 @@ describe('suspended users', () => {
   it('get 403 everywhere but still 200 on /api/auth/me with their status', async () => {
     const school = await app.createSchool({ members: { 'owner@x.test': 'owner' } });
     const token = await app.tokenFor('owner@x.test');
-    expect((await app.request('GET', `/api/schools/${school}/members`, { token })).status).toBe(200);
+    expect((await app.request('GET', `/api/schools/${school}/members`, { token })).status).toBe(
+      200,
+    );
     const user = await me(token);
 
     await suspend(user.id);
@@ -174,13 +218,20 @@ describe('suspended users', () => {
     expectForbidden(await app.request('GET', '/api/schools', { token }));
     expectForbidden(await app.request('GET', `/api/schools/${school}/members`, { token }));
     expectForbidden(
-      await app.request('POST', `/api/schools/${school}/members`, { token, body: { email: 'new@x.test', role: 'viewer' } }),
+      await app.request('POST', `/api/schools/${school}/members`, {
+        token,
+        body: { email: 'new@x.test', role: 'viewer' },
+      }),
     );
-    expectForbidden(await app.request('PUT', `/api/schools/${school}`, { token, body: { name: 'Renamed' } }));
+    expectForbidden(
+      await app.request('PUT', `/api/schools/${school}`, { token, body: { name: 'Renamed' } }),
+    );
     expect(await me(token)).toEqual({ ...user, status: 'suspended' });
 
     await suspend(user.id, 'active');
-    expect((await app.request('GET', `/api/schools/${school}/members`, { token })).status).toBe(200);
+    expect((await app.request('GET', `/api/schools/${school}/members`, { token })).status).toBe(
+      200,
+    );
     expect((await me(token)).status).toBe('active');
   });
 
@@ -189,7 +240,11 @@ describe('suspended users', () => {
     await suspend(user.id);
     const fresh = await app.tokenFor('rider@x.test', { name: 'Another Name' });
     expectForbidden(await app.request('GET', '/api/schools', { token: fresh }));
-    expect(await me(fresh)).toMatchObject({ id: user.id, status: 'suspended', display_name: 'Another Name' });
+    expect(await me(fresh)).toMatchObject({
+      id: user.id,
+      status: 'suspended',
+      display_name: 'Another Name',
+    });
   });
 
   it('a suspended platform administrator loses the admin routes', async () => {

@@ -10,13 +10,22 @@ export function competitionFixtures(db: () => Database) {
     async competition(schoolId: string, values: Partial<typeof competitions.$inferInsert> = {}) {
       const [row] = await db()
         .insert(competitions)
-        .values({ schoolId, name: 'Spring Cup', date: '2026-05-10', categories: ['Juniors', 'Seniors'], ...values })
+        .values({
+          schoolId,
+          name: 'Spring Cup',
+          date: '2026-05-10',
+          categories: ['Juniors', 'Seniors'],
+          ...values,
+        })
         .returning();
       return row!;
     },
     async entry(
       schoolId: string,
-      values: Partial<typeof competitionEntries.$inferInsert> & { competitionId: string; studentId: string },
+      values: Partial<typeof competitionEntries.$inferInsert> & {
+        competitionId: string;
+        studentId: string;
+      },
     ) {
       const [row] = await db()
         .insert(competitionEntries)
@@ -26,11 +35,20 @@ export function competitionFixtures(db: () => Database) {
     },
     async payment(
       schoolId: string,
-      values: Partial<typeof competitionPayments.$inferInsert> & { competitionId: string; studentId: string },
+      values: Partial<typeof competitionPayments.$inferInsert> & {
+        competitionId: string;
+        studentId: string;
+      },
     ) {
       const [row] = await db()
         .insert(competitionPayments)
-        .values({ schoolId, concept: 'inscription', amount: '25.00', dueDate: '2026-05-10', ...values })
+        .values({
+          schoolId,
+          concept: 'inscription',
+          amount: '25.00',
+          dueDate: '2026-05-10',
+          ...values,
+        })
         .returning();
       return row!;
     },

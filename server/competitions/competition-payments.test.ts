@@ -15,7 +15,10 @@ const c = competitionFixtures(() => app.db);
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
-const stamps = { created_at: expect.stringMatching(ISO_TIMESTAMP), updated_at: expect.stringMatching(ISO_TIMESTAMP) };
+const stamps = {
+  created_at: expect.stringMatching(ISO_TIMESTAMP),
+  updated_at: expect.stringMatching(ISO_TIMESTAMP),
+};
 
 const MEMBERS = {
   'owner@a.test': 'owner',
@@ -24,7 +27,8 @@ const MEMBERS = {
   'viewer@a.test': 'viewer',
 } as const;
 
-const tokenOf = (role: 'owner' | 'manager' | 'instructor' | 'viewer') => app.tokenFor(`${role}@a.test`);
+const tokenOf = (role: 'owner' | 'manager' | 'instructor' | 'viewer') =>
+  app.tokenFor(`${role}@a.test`);
 
 async function setup(timezone = 'UTC') {
   const schoolId = await app.createSchool({ timezone, members: { ...MEMBERS } });
@@ -32,7 +36,11 @@ async function setup(timezone = 'UTC') {
   const competition = await c.competition(schoolId, { date: '2026-05-10' });
   const student = await f.student(schoolId, { firstName: 'Ana', lastName: 'García' });
   const horse = await f.horse(schoolId);
-  const entry = await c.entry(schoolId, { competitionId: competition.id, studentId: student.id, horseId: horse.id });
+  const entry = await c.entry(schoolId, {
+    competitionId: competition.id,
+    studentId: student.id,
+    horseId: horse.id,
+  });
   const base = `/api/schools/${schoolId}/competitions/${competition.id}/payments`;
   return { schoolId, token, competition, student, horse, entry, base };
 }
@@ -54,7 +62,10 @@ function expect422(res: { status: number; body: any }, field: string, message?: 
 async function foreignIds(s: Setup) {
   const otherSchool = await app.createSchool({ name: 'Other' });
   const theirCompetition = await c.competition(otherSchool);
-  const theirPayment = await c.payment(otherSchool, { competitionId: theirCompetition.id, studentId: (await f.student(otherSchool)).id });
+  const theirPayment = await c.payment(otherSchool, {
+    competitionId: theirCompetition.id,
+    studentId: (await f.student(otherSchool)).id,
+  });
   const otherCompetition = await c.competition(s.schoolId, { name: 'Other cup' });
   const elsewhere = await payment(s, { competitionId: otherCompetition.id });
   return { theirCompetition, theirPayment, elsewhere };
@@ -63,8 +74,18 @@ async function foreignIds(s: Setup) {
 describe('GET /api/schools/{schoolId}/competitions/{competitionId}/payments', () => {
   it('lists payments in order of creation, 50 per page by default', async () => {
     const s = await setup();
-    const second = await payment(s, { concept: 'stable', conceptDetail: 'Box', amount: '40.10', createdAt: new Date('2026-04-02T10:00:00Z') });
-    const first = await payment(s, { entryId: s.entry.id, horseId: s.horse.id, conceptDetail: 'Entry fee', createdAt: new Date('2026-04-01T10:00:00Z') });
+    const second = await payment(s, {
+      concept: 'stable',
+      conceptDetail: 'Box',
+      amount: '40.10',
+      createdAt: new Date('2026-04-02T10:00:00Z'),
+    });
+    const first = await payment(s, {
+      entryId: s.entry.id,
+      horseId: s.horse.id,
+      conceptDetail: 'Entry fee',
+      createdAt: new Date('2026-04-01T10:00:00Z'),
+    });
     const otherCompetition = await c.competition(s.schoolId, { name: 'Other cup' });
     await payment(s, { competitionId: otherCompetition.id });
 
@@ -90,7 +111,13 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/payments', ()
         notes: null,
         ...stamps,
       },
-      expect.objectContaining({ id: second.id, concept: 'stable', amount: 40.1, entry_id: null, horse_id: null }),
+      expect.objectContaining({
+        id: second.id,
+        concept: 'stable',
+        amount: 40.1,
+        entry_id: null,
+        horse_id: null,
+      }),
     ]);
     expect(res.body.meta).toEqual({
       current_page: 1,
@@ -134,7 +161,8 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/payments', ()
       return counter.count;
     };
     const add = async (n: number) => {
-      for (let i = 0; i < n; i++) await payment(s, { studentId: (await f.student(s.schoolId, { firstName: `S${i}` })).id });
+      for (let i = 0; i < n; i++)
+        await payment(s, { studentId: (await f.student(s.schoolId, { firstName: `S${i}` })).id });
     };
     await add(2);
     await count(); // the first request signs the user in
@@ -149,7 +177,15 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/payments', ()
     const res = await app.request('GET', s.base, { token: await tokenOf('instructor') });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
-    expect((await app.request('GET', `/api/schools/${s.schoolId}/competitions/${theirCompetition.id}/payments`, { token: s.token })).status).toBe(404);
+    expect(
+      (
+        await app.request(
+          'GET',
+          `/api/schools/${s.schoolId}/competitions/${theirCompetition.id}/payments`,
+          { token: s.token },
+        )
+      ).status,
+    ).toBe(404);
     expect((await app.request('GET', s.base)).status).toBe(401);
   });
 });
@@ -160,7 +196,14 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/payments', (
 
     const res = await app.request('POST', s.base, {
       token: await tokenOf('manager'),
-      body: { student_id: s.student.id, concept: 'transport', concept_detail: 'Van', amount: 12.5, notes: 'Shared van', status: 'paid' },
+      body: {
+        student_id: s.student.id,
+        concept: 'transport',
+        concept_detail: 'Van',
+        amount: 12.5,
+        notes: 'Shared van',
+        status: 'paid',
+      },
     });
 
     expect(res.status).toBe(201);
@@ -184,7 +227,10 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/payments', (
         ...stamps,
       },
     });
-    const [row] = await app.db.select().from(competitionPayments).where(eq(competitionPayments.id, res.body.data.id));
+    const [row] = await app.db
+      .select()
+      .from(competitionPayments)
+      .where(eq(competitionPayments.id, res.body.data.id));
     expect(row).toMatchObject({ amount: '12.50', feeAppliesTo: null, feeKey: null });
   });
 
@@ -197,8 +243,18 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/payments', (
     });
 
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ entry_id: s.entry.id, student_id: s.student.id, horse_id: s.horse.id, amount: 0, due_date: '2026-05-01', concept_detail: null });
-    const same = await app.request('POST', s.base, { token: s.token, body: { entry_id: s.entry.id, student_id: s.student.id, concept: 'other', amount: 1 } });
+    expect(res.body.data).toMatchObject({
+      entry_id: s.entry.id,
+      student_id: s.student.id,
+      horse_id: s.horse.id,
+      amount: 0,
+      due_date: '2026-05-01',
+      concept_detail: null,
+    });
+    const same = await app.request('POST', s.base, {
+      token: s.token,
+      body: { entry_id: s.entry.id, student_id: s.student.id, concept: 'other', amount: 1 },
+    });
     expect(same.status).toBe(201);
   });
 
@@ -207,22 +263,65 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/payments', (
     const bruno = await f.student(s.schoolId, { firstName: 'Bruno' });
     const { elsewhere, theirPayment } = await foreignIds(s);
     const foreignStudentId = theirPayment.studentId;
-    const otherEntry = await c.entry(s.schoolId, { competitionId: elsewhere.competitionId, studentId: s.student.id });
-    const post = (body: Record<string, unknown>) => app.request('POST', s.base, { token: s.token, body });
+    const otherEntry = await c.entry(s.schoolId, {
+      competitionId: elsewhere.competitionId,
+      studentId: s.student.id,
+    });
+    const post = (body: Record<string, unknown>) =>
+      app.request('POST', s.base, { token: s.token, body });
 
     const empty = await post({});
     expect(empty.status).toBe(422);
-    expect(empty.body.errors).toEqual({ concept: ['The concept field is required.'], amount: ['The amount field is required.'] });
-    expect422(await post({ concept: 'other', amount: 1 }), 'student_id', 'The student id field is required when entry id is not present.');
-    expect422(await post({ student_id: s.student.id, concept: 'food', amount: 1 }), 'concept', 'The selected concept is invalid.');
+    expect(empty.body.errors).toEqual({
+      concept: ['The concept field is required.'],
+      amount: ['The amount field is required.'],
+    });
+    expect422(
+      await post({ concept: 'other', amount: 1 }),
+      'student_id',
+      'The student id field is required when entry id is not present.',
+    );
+    expect422(
+      await post({ student_id: s.student.id, concept: 'food', amount: 1 }),
+      'concept',
+      'The selected concept is invalid.',
+    );
     expect422(await post({ student_id: s.student.id, concept: 'other', amount: -1 }), 'amount');
-    expect422(await post({ student_id: s.student.id, concept: 'other', amount: 1.234 }), 'amount', 'The amount field must have 0-2 decimal places.');
-    expect422(await post({ student_id: s.student.id, concept: 'other', amount: 1, due_date: '2026-13-01' }), 'due_date');
-    expect422(await post({ student_id: foreignStudentId, concept: 'other', amount: 1 }), 'student_id', 'The selected student id is invalid.');
-    expect422(await post({ entry_id: MISSING_UUID, concept: 'other', amount: 1 }), 'entry_id', 'The selected entry id is invalid.');
-    expect422(await post({ entry_id: otherEntry.id, concept: 'other', amount: 1 }), 'entry_id', 'The selected entry belongs to another competition.');
-    expect422(await post({ entry_id: s.entry.id, student_id: bruno.id, concept: 'other', amount: 1 }), 'student_id', "The student id must be the entry's student.");
-    expect(await app.db.select().from(competitionPayments).where(eq(competitionPayments.competitionId, s.competition.id))).toHaveLength(0);
+    expect422(
+      await post({ student_id: s.student.id, concept: 'other', amount: 1.234 }),
+      'amount',
+      'The amount field must have 0-2 decimal places.',
+    );
+    expect422(
+      await post({ student_id: s.student.id, concept: 'other', amount: 1, due_date: '2026-13-01' }),
+      'due_date',
+    );
+    expect422(
+      await post({ student_id: foreignStudentId, concept: 'other', amount: 1 }),
+      'student_id',
+      'The selected student id is invalid.',
+    );
+    expect422(
+      await post({ entry_id: MISSING_UUID, concept: 'other', amount: 1 }),
+      'entry_id',
+      'The selected entry id is invalid.',
+    );
+    expect422(
+      await post({ entry_id: otherEntry.id, concept: 'other', amount: 1 }),
+      'entry_id',
+      'The selected entry belongs to another competition.',
+    );
+    expect422(
+      await post({ entry_id: s.entry.id, student_id: bruno.id, concept: 'other', amount: 1 }),
+      'student_id',
+      "The student id must be the entry's student.",
+    );
+    expect(
+      await app.db
+        .select()
+        .from(competitionPayments)
+        .where(eq(competitionPayments.competitionId, s.competition.id)),
+    ).toHaveLength(0);
   });
 
   it("answers 403 to viewers and instructors, 404 for another school's competition, 401 without a token", async () => {
@@ -230,9 +329,20 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/payments', (
     const { theirCompetition } = await foreignIds(s);
     const body = { student_id: s.student.id, concept: 'other', amount: 1 };
     for (const role of ['viewer', 'instructor'] as const) {
-      expect((await app.request('POST', s.base, { token: await tokenOf(role), body })).status, role).toBe(403);
+      expect(
+        (await app.request('POST', s.base, { token: await tokenOf(role), body })).status,
+        role,
+      ).toBe(403);
     }
-    expect((await app.request('POST', `/api/schools/${s.schoolId}/competitions/${theirCompetition.id}/payments`, { token: s.token, body })).status).toBe(404);
+    expect(
+      (
+        await app.request(
+          'POST',
+          `/api/schools/${s.schoolId}/competitions/${theirCompetition.id}/payments`,
+          { token: s.token, body },
+        )
+      ).status,
+    ).toBe(404);
     expect((await app.request('POST', s.base, { body })).status).toBe(401);
   });
 });
@@ -240,12 +350,24 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/payments', (
 describe('GET /api/schools/{schoolId}/competitions/{competitionId}/payments/{paymentId}', () => {
   it('shows one payment', async () => {
     const s = await setup();
-    const row = await payment(s, { status: 'paid', paymentMethod: 'card', paidDate: '2026-04-01', receiptNumber: 'R-1' });
+    const row = await payment(s, {
+      status: 'paid',
+      paymentMethod: 'card',
+      paidDate: '2026-04-01',
+      receiptNumber: 'R-1',
+    });
 
     const res = await app.request('GET', `${s.base}/${row.id}`, { token: await tokenOf('viewer') });
 
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: row.id, status: 'paid', payment_method: 'card', paid_date: '2026-04-01', receipt_number: 'R-1', amount: 25 });
+    expect(res.body.data).toMatchObject({
+      id: row.id,
+      status: 'paid',
+      payment_method: 'card',
+      paid_date: '2026-04-01',
+      receipt_number: 'R-1',
+      amount: 25,
+    });
   });
 
   it("answers 404 for another competition's or school's payment and malformed ids; 403 to instructors; 401", async () => {
@@ -257,7 +379,10 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/payments/{pay
       expect(res.status, id).toBe(404);
       expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Payment not found.' } });
     }
-    expect((await app.request('GET', `${s.base}/${row.id}`, { token: await tokenOf('instructor') })).status).toBe(403);
+    expect(
+      (await app.request('GET', `${s.base}/${row.id}`, { token: await tokenOf('instructor') }))
+        .status,
+    ).toBe(403);
     expect((await app.request('GET', `${s.base}/${row.id}`)).status).toBe(401);
   });
 });
@@ -269,7 +394,14 @@ describe('PUT /api/schools/{schoolId}/competitions/{competitionId}/payments/{pay
 
     const res = await app.request('PUT', `${s.base}/${row.id}`, {
       token: await tokenOf('manager'),
-      body: { amount: 30.05, concept: 'rental', concept_detail: 'Helmet', due_date: '2026-05-01', status: 'refunded', receipt_number: 'R-9' },
+      body: {
+        amount: 30.05,
+        concept: 'rental',
+        concept_detail: 'Helmet',
+        due_date: '2026-05-01',
+        status: 'refunded',
+        receipt_number: 'R-9',
+      },
     });
 
     expect(res.status).toBe(200);
@@ -289,10 +421,17 @@ describe('PUT /api/schools/{schoolId}/competitions/{competitionId}/payments/{pay
     const s = await setup('Pacific/Kiritimati');
     const row = await payment(s);
 
-    const res = await app.request('PUT', `${s.base}/${row.id}`, { token: s.token, body: { status: 'paid', payment_method: 'transfer' } });
+    const res = await app.request('PUT', `${s.base}/${row.id}`, {
+      token: s.token,
+      body: { status: 'paid', payment_method: 'transfer' },
+    });
 
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'paid', payment_method: 'transfer', paid_date: todayIn('Pacific/Kiritimati') });
+    expect(res.body.data).toMatchObject({
+      status: 'paid',
+      payment_method: 'transfer',
+      paid_date: todayIn('Pacific/Kiritimati'),
+    });
   });
 
   it('links the payment to an entry of the competition, or refuses (422)', async () => {
@@ -300,27 +439,78 @@ describe('PUT /api/schools/{schoolId}/competitions/{competitionId}/payments/{pay
     const bruno = await f.student(s.schoolId, { firstName: 'Bruno' });
     const row = await payment(s, { studentId: bruno.id });
 
-    expect422(await app.request('PUT', `${s.base}/${row.id}`, { token: s.token, body: { entry_id: s.entry.id, student_id: bruno.id } }), 'student_id');
-    expect422(await app.request('PUT', `${s.base}/${row.id}`, { token: s.token, body: { amount: 'ten' } }), 'amount');
-    expect422(await app.request('PUT', `${s.base}/${row.id}`, { token: s.token, body: { status: 'overdue' } }), 'status');
-    expect422(await app.request('PUT', `${s.base}/${row.id}`, { token: s.token, body: { payment_method: 'mobile_wallet' } }), 'payment_method');
-    const linked = await app.request('PUT', `${s.base}/${row.id}`, { token: s.token, body: { entry_id: s.entry.id } });
+    expect422(
+      await app.request('PUT', `${s.base}/${row.id}`, {
+        token: s.token,
+        body: { entry_id: s.entry.id, student_id: bruno.id },
+      }),
+      'student_id',
+    );
+    expect422(
+      await app.request('PUT', `${s.base}/${row.id}`, { token: s.token, body: { amount: 'ten' } }),
+      'amount',
+    );
+    expect422(
+      await app.request('PUT', `${s.base}/${row.id}`, {
+        token: s.token,
+        body: { status: 'overdue' },
+      }),
+      'status',
+    );
+    expect422(
+      await app.request('PUT', `${s.base}/${row.id}`, {
+        token: s.token,
+        body: { payment_method: 'mobile_wallet' },
+      }),
+      'payment_method',
+    );
+    const linked = await app.request('PUT', `${s.base}/${row.id}`, {
+      token: s.token,
+      body: { entry_id: s.entry.id },
+    });
     expect(linked.status).toBe(200);
-    expect(linked.body.data).toMatchObject({ entry_id: s.entry.id, student_id: s.student.id, horse_id: s.horse.id });
-    const unlinked = await app.request('PUT', `${s.base}/${row.id}`, { token: s.token, body: { entry_id: null } });
-    expect(unlinked.body.data).toMatchObject({ entry_id: null, student_id: s.student.id, horse_id: null });
+    expect(linked.body.data).toMatchObject({
+      entry_id: s.entry.id,
+      student_id: s.student.id,
+      horse_id: s.horse.id,
+    });
+    const unlinked = await app.request('PUT', `${s.base}/${row.id}`, {
+      token: s.token,
+      body: { entry_id: null },
+    });
+    expect(unlinked.body.data).toMatchObject({
+      entry_id: null,
+      student_id: s.student.id,
+      horse_id: null,
+    });
   });
 
   it('answers 403 to viewers, 404 for foreign and malformed ids, 401 without a token', async () => {
     const s = await setup();
     const row = await payment(s);
     const { theirPayment, elsewhere } = await foreignIds(s);
-    expect((await app.request('PUT', `${s.base}/${row.id}`, { token: await tokenOf('viewer'), body: { amount: 1 } })).status).toBe(403);
+    expect(
+      (
+        await app.request('PUT', `${s.base}/${row.id}`, {
+          token: await tokenOf('viewer'),
+          body: { amount: 1 },
+        })
+      ).status,
+    ).toBe(403);
     for (const id of [theirPayment.id, elsewhere.id, 'nope']) {
-      expect((await app.request('PUT', `${s.base}/${id}`, { token: s.token, body: { amount: 1 } })).status, id).toBe(404);
+      expect(
+        (await app.request('PUT', `${s.base}/${id}`, { token: s.token, body: { amount: 1 } }))
+          .status,
+        id,
+      ).toBe(404);
     }
-    expect((await app.request('PUT', `${s.base}/${row.id}`, { body: { amount: 1 } })).status).toBe(401);
-    const [untouched] = await app.db.select().from(competitionPayments).where(eq(competitionPayments.id, theirPayment.id));
+    expect((await app.request('PUT', `${s.base}/${row.id}`, { body: { amount: 1 } })).status).toBe(
+      401,
+    );
+    const [untouched] = await app.db
+      .select()
+      .from(competitionPayments)
+      .where(eq(competitionPayments.id, theirPayment.id));
     expect(untouched!.amount).toBe('25.00');
   });
 });
@@ -332,7 +522,12 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/payments/{pa
 
     const res = await app.request('POST', `${s.base}/${row.id}/pay`, {
       token: await tokenOf('manager'),
-      body: { payment_method: 'card', paid_date: '2026-04-20', receipt_number: 'R-42', notes: 'At the desk' },
+      body: {
+        payment_method: 'card',
+        paid_date: '2026-04-20',
+        receipt_number: 'R-42',
+        notes: 'At the desk',
+      },
     });
 
     expect(res.status).toBe(200);
@@ -349,23 +544,59 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/payments/{pa
     });
   });
 
-  it.each(['cancelled', 'refunded', 'paid'] as const)('pays a %s payment too, paid today in the school time zone by default', async (status) => {
-    const s = await setup('America/Adak');
-    const row = await payment(s, { status, notes: 'Kept note', paymentMethod: status === 'paid' ? 'cash' : null });
+  it.each(['cancelled', 'refunded', 'paid'] as const)(
+    'pays a %s payment too, paid today in the school time zone by default',
+    async (status) => {
+      const s = await setup('America/Adak');
+      const row = await payment(s, {
+        status,
+        notes: 'Kept note',
+        paymentMethod: status === 'paid' ? 'cash' : null,
+      });
 
-    const res = await app.request('POST', `${s.base}/${row.id}/pay`, { token: s.token, body: { payment_method: 'transfer' } });
+      const res = await app.request('POST', `${s.base}/${row.id}/pay`, {
+        token: s.token,
+        body: { payment_method: 'transfer' },
+      });
 
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'paid', payment_method: 'transfer', paid_date: todayIn('America/Adak'), notes: 'Kept note', receipt_number: null });
-  });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({
+        status: 'paid',
+        payment_method: 'transfer',
+        paid_date: todayIn('America/Adak'),
+        notes: 'Kept note',
+        receipt_number: null,
+      });
+    },
+  );
 
   it('requires a payment method among cash, transfer and card', async () => {
     const s = await setup();
     const row = await payment(s);
-    expect422(await app.request('POST', `${s.base}/${row.id}/pay`, { token: s.token, body: {} }), 'payment_method', 'The payment method field is required.');
-    expect422(await app.request('POST', `${s.base}/${row.id}/pay`, { token: s.token, body: { payment_method: 'other' } }), 'payment_method', 'The selected payment method is invalid.');
-    expect422(await app.request('POST', `${s.base}/${row.id}/pay`, { token: s.token, body: { payment_method: 'cash', paid_date: 'today' } }), 'paid_date');
-    const [untouched] = await app.db.select().from(competitionPayments).where(eq(competitionPayments.id, row.id));
+    expect422(
+      await app.request('POST', `${s.base}/${row.id}/pay`, { token: s.token, body: {} }),
+      'payment_method',
+      'The payment method field is required.',
+    );
+    expect422(
+      await app.request('POST', `${s.base}/${row.id}/pay`, {
+        token: s.token,
+        body: { payment_method: 'other' },
+      }),
+      'payment_method',
+      'The selected payment method is invalid.',
+    );
+    expect422(
+      await app.request('POST', `${s.base}/${row.id}/pay`, {
+        token: s.token,
+        body: { payment_method: 'cash', paid_date: 'today' },
+      }),
+      'paid_date',
+    );
+    const [untouched] = await app.db
+      .select()
+      .from(competitionPayments)
+      .where(eq(competitionPayments.id, row.id));
     expect(untouched!.status).toBe('pending');
   });
 
@@ -375,13 +606,23 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/payments/{pa
     const { theirPayment, elsewhere } = await foreignIds(s);
     const body = { payment_method: 'cash' };
     for (const role of ['viewer', 'instructor'] as const) {
-      expect((await app.request('POST', `${s.base}/${row.id}/pay`, { token: await tokenOf(role), body })).status, role).toBe(403);
+      expect(
+        (await app.request('POST', `${s.base}/${row.id}/pay`, { token: await tokenOf(role), body }))
+          .status,
+        role,
+      ).toBe(403);
     }
     for (const id of [theirPayment.id, elsewhere.id, MISSING_UUID, 'nope']) {
-      expect((await app.request('POST', `${s.base}/${id}/pay`, { token: s.token, body })).status, id).toBe(404);
+      expect(
+        (await app.request('POST', `${s.base}/${id}/pay`, { token: s.token, body })).status,
+        id,
+      ).toBe(404);
     }
     expect((await app.request('POST', `${s.base}/${row.id}/pay`, { body })).status).toBe(401);
-    const [untouched] = await app.db.select().from(competitionPayments).where(eq(competitionPayments.id, theirPayment.id));
+    const [untouched] = await app.db
+      .select()
+      .from(competitionPayments)
+      .where(eq(competitionPayments.id, theirPayment.id));
     expect(untouched!.status).toBe('pending');
   });
 });
@@ -391,11 +632,19 @@ describe('DELETE /api/schools/{schoolId}/competitions/{competitionId}/payments/{
     const s = await setup();
     const row = await payment(s, { status });
 
-    const res = await app.request('DELETE', `${s.base}/${row.id}`, { token: await tokenOf('manager') });
+    const res = await app.request('DELETE', `${s.base}/${row.id}`, {
+      token: await tokenOf('manager'),
+    });
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: 'Payment cancelled.', data: expect.objectContaining({ id: row.id, status: 'cancelled' }) });
-    const [kept] = await app.db.select().from(competitionPayments).where(eq(competitionPayments.id, row.id));
+    expect(res.body).toEqual({
+      message: 'Payment cancelled.',
+      data: expect.objectContaining({ id: row.id, status: 'cancelled' }),
+    });
+    const [kept] = await app.db
+      .select()
+      .from(competitionPayments)
+      .where(eq(competitionPayments.id, row.id));
     expect(kept!.status).toBe('cancelled');
   });
 
@@ -404,10 +653,15 @@ describe('DELETE /api/schools/{schoolId}/competitions/{competitionId}/payments/{
     const row = await payment(s);
     const { theirPayment, elsewhere } = await foreignIds(s);
     for (const role of ['viewer', 'instructor'] as const) {
-      expect((await app.request('DELETE', `${s.base}/${row.id}`, { token: await tokenOf(role) })).status, role).toBe(403);
+      expect(
+        (await app.request('DELETE', `${s.base}/${row.id}`, { token: await tokenOf(role) })).status,
+        role,
+      ).toBe(403);
     }
     for (const id of [theirPayment.id, elsewhere.id, MISSING_UUID, 'nope']) {
-      expect((await app.request('DELETE', `${s.base}/${id}`, { token: s.token })).status, id).toBe(404);
+      expect((await app.request('DELETE', `${s.base}/${id}`, { token: s.token })).status, id).toBe(
+        404,
+      );
     }
     expect((await app.request('DELETE', `${s.base}/${row.id}`)).status).toBe(401);
   });
@@ -426,7 +680,8 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/payments/summ
       ['transport', 'cancelled', '9.99'],
       ['school_fee', 'paid', '33.33'],
     ];
-    for (const [concept, status, amount] of amounts) await payment(s, { concept: concept as 'inscription', status, amount });
+    for (const [concept, status, amount] of amounts)
+      await payment(s, { concept: concept as 'inscription', status, amount });
     const otherCompetition = await c.competition(s.schoolId, { name: 'Other cup' });
     await payment(s, { competitionId: otherCompetition.id, amount: '999.99' });
 
@@ -475,8 +730,19 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/payments/summ
   it("answers 403 to instructors, 404 for another school's competition, 401 without a token", async () => {
     const s = await setup();
     const { theirCompetition } = await foreignIds(s);
-    expect((await app.request('GET', `${s.base}/summary`, { token: await tokenOf('instructor') })).status).toBe(403);
-    expect((await app.request('GET', `/api/schools/${s.schoolId}/competitions/${theirCompetition.id}/payments/summary`, { token: s.token })).status).toBe(404);
+    expect(
+      (await app.request('GET', `${s.base}/summary`, { token: await tokenOf('instructor') }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await app.request(
+          'GET',
+          `/api/schools/${s.schoolId}/competitions/${theirCompetition.id}/payments/summary`,
+          { token: s.token },
+        )
+      ).status,
+    ).toBe(404);
     expect((await app.request('GET', `${s.base}/summary`)).status).toBe(401);
   });
 });
@@ -489,10 +755,14 @@ describe('payments generated by entries', () => {
       body: { fees: [{ concept: 'inscription', name: 'Entry fee', amount: 20 }] },
     });
     const bruno = await f.student(s.schoolId, { firstName: 'Bruno', lastName: 'Díaz' });
-    const entry = await app.request('POST', `/api/schools/${s.schoolId}/competitions/${s.competition.id}/entries`, {
-      token: s.token,
-      body: { student_id: bruno.id, category: 'Seniors' },
-    });
+    const entry = await app.request(
+      'POST',
+      `/api/schools/${s.schoolId}/competitions/${s.competition.id}/entries`,
+      {
+        token: s.token,
+        body: { student_id: bruno.id, category: 'Seniors' },
+      },
+    );
 
     const res = await app.request('GET', `${s.base}?student_id=${bruno.id}`, { token: s.token });
 
@@ -507,7 +777,10 @@ describe('payments generated by entries', () => {
         status: 'pending',
       }),
     ]);
-    const rows = await app.db.select().from(competitionPayments).orderBy(asc(competitionPayments.createdAt));
+    const rows = await app.db
+      .select()
+      .from(competitionPayments)
+      .orderBy(asc(competitionPayments.createdAt));
     expect(rows.map((row) => row.feeKey)).toEqual(['inscription:Entry fee']);
   });
 });

@@ -17,7 +17,12 @@ import { todayIn } from '../schools/calendar';
 import { pathId } from '../schools/params';
 import { calendarDateField, moneyField, moneyValue, optionalText } from '../schools/record-fields';
 import { countAll, referenceInSchool, timestampsOut, toMoney } from '../schools/records';
-import { competitionIdInput, type CompetitionRow, findCompetition, lockCompetition } from './competition-records';
+import {
+  competitionIdInput,
+  type CompetitionRow,
+  findCompetition,
+  lockCompetition,
+} from './competition-records';
 import { paymentSummarySchema, summarizeCompetitionPayments } from './payment-summary';
 
 /*
@@ -39,7 +44,10 @@ const paymentFields = z.object({
 });
 
 /** POST: the student may be left out when the payment is for an entry (it is the entry's). */
-function requireStudentOrEntry(input: { entry_id?: string | null; student_id?: string }, ctx: z.RefinementCtx): void {
+function requireStudentOrEntry(
+  input: { entry_id?: string | null; student_id?: string },
+  ctx: z.RefinementCtx,
+): void {
   if (!input.entry_id && input.student_id === undefined) {
     ctx.addIssue({
       code: 'custom',
@@ -113,15 +121,37 @@ function toPayment({ payment, studentName }: PaymentRow): CompetitionPayment {
 
 function selectPayments(db: Database, schoolId: string, competitionId: string, where?: SQL) {
   return db
-    .select({ payment: competitionPayments, studentName: sql<string>`${students.firstName} || ' ' || ${students.lastName}` })
+    .select({
+      payment: competitionPayments,
+      studentName: sql<string>`${students.firstName} || ' ' || ${students.lastName}`,
+    })
     .from(competitionPayments)
-    .innerJoin(students, and(eq(students.schoolId, competitionPayments.schoolId), eq(students.id, competitionPayments.studentId)))
-    .where(and(eq(competitionPayments.schoolId, schoolId), eq(competitionPayments.competitionId, competitionId), where))
+    .innerJoin(
+      students,
+      and(
+        eq(students.schoolId, competitionPayments.schoolId),
+        eq(students.id, competitionPayments.studentId),
+      ),
+    )
+    .where(
+      and(
+        eq(competitionPayments.schoolId, schoolId),
+        eq(competitionPayments.competitionId, competitionId),
+        where,
+      ),
+    )
     .$dynamic();
 }
 
-async function findPayment(db: Database, schoolId: string, competitionId: string, id: string): Promise<CompetitionPayment> {
-  const [row] = isUuid(id) ? await selectPayments(db, schoolId, competitionId, eq(competitionPayments.id, id)).limit(1) : [];
+async function findPayment(
+  db: Database,
+  schoolId: string,
+  competitionId: string,
+  id: string,
+): Promise<CompetitionPayment> {
+  const [row] = isUuid(id)
+    ? await selectPayments(db, schoolId, competitionId, eq(competitionPayments.id, id)).limit(1)
+    : [];
   if (!row) throw notFound('Payment');
   return toPayment(row);
 }
@@ -156,10 +186,22 @@ async function payer(
   studentId: string | undefined,
 ): Promise<{ entryId: string | null; studentId: string; horseId: string | null }> {
   if (entryId === null) {
-    const student = await referenceInSchool(tx, students, competition.schoolId, studentId!, 'student_id');
+    const student = await referenceInSchool(
+      tx,
+      students,
+      competition.schoolId,
+      studentId!,
+      'student_id',
+    );
     return { entryId: null, studentId: student.id, horseId: null };
   }
-  const entry = await referenceInSchool(tx, competitionEntries, competition.schoolId, entryId, 'entry_id');
+  const entry = await referenceInSchool(
+    tx,
+    competitionEntries,
+    competition.schoolId,
+    entryId,
+    'entry_id',
+  );
   if (entry.competitionId !== competition.id) {
     throw invalidField('entry_id', 'The selected entry belongs to another competition.');
   }
@@ -171,7 +213,13 @@ async function payer(
 
 type PaymentChange = z.infer<typeof paymentUpdateFields>;
 
-async function updatePayment(db: Database, school: School, competitionId: string, id: string, input: PaymentChange) {
+async function updatePayment(
+  db: Database,
+  school: School,
+  competitionId: string,
+  id: string,
+  input: PaymentChange,
+) {
   await db.transaction(async (tx) => {
     const competition = await lockCompetition(tx, school.id, competitionId, 'key share');
     const current = await lockPayment(tx, competition, id);
@@ -202,7 +250,9 @@ async function updatePayment(db: Database, school: School, competitionId: string
         receiptNumber: input.receipt_number,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(competitionPayments.schoolId, school.id), eq(competitionPayments.id, current.id)));
+      .where(
+        and(eq(competitionPayments.schoolId, school.id), eq(competitionPayments.id, current.id)),
+      );
   });
 }
 
@@ -213,7 +263,14 @@ const TAGS = ['Competition payments'];
 
 export const competitionPaymentsRouter = router({
   list: schoolProcedure('payments.view')
-    .meta({ openapi: { method: 'GET', path: BASE, tags: TAGS, summary: 'Payments of a competition, in order of creation' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: BASE,
+        tags: TAGS,
+        summary: 'Payments of a competition, in order of creation',
+      },
+    })
     .input(
       competitionIdInput.extend(paginationInput(50).shape).extend({
         status: z.enum(COMPETITION_PAYMENT_STATUSES).optional(),
@@ -237,7 +294,13 @@ export const competitionPaymentsRouter = router({
         ctx.db
           .select({ total: countAll })
           .from(competitionPayments)
-          .where(and(eq(competitionPayments.schoolId, ctx.school.id), eq(competitionPayments.competitionId, competition.id), where)),
+          .where(
+            and(
+              eq(competitionPayments.schoolId, ctx.school.id),
+              eq(competitionPayments.competitionId, competition.id),
+              where,
+            ),
+          ),
       ]);
       return paginate(rows.map(toPayment), counted?.total ?? 0, input, ctx.url);
     }),
@@ -258,7 +321,12 @@ export const competitionPaymentsRouter = router({
     .output(one)
     .mutation(async ({ ctx, input }) => {
       const id = await ctx.db.transaction(async (tx) => {
-        const competition = await lockCompetition(tx, ctx.school.id, input.competitionId, 'key share');
+        const competition = await lockCompetition(
+          tx,
+          ctx.school.id,
+          input.competitionId,
+          'key share',
+        );
         const parties = await payer(tx, competition, input.entry_id ?? null, input.student_id);
         const [created] = await tx
           .insert(competitionPayments)
@@ -285,7 +353,8 @@ export const competitionPaymentsRouter = router({
         path: `${BASE}/summary`,
         tags: TAGS,
         summary: 'Totals of the competition payments',
-        description: '`total_expected` sums the payments neither cancelled nor refunded, `total_paid` the paid ones, `total_pending` the pending ones.',
+        description:
+          '`total_expected` sums the payments neither cancelled nor refunded, `total_paid` the paid ones, `total_pending` the pending ones.',
       },
     })
     .input(competitionIdInput)
@@ -296,7 +365,9 @@ export const competitionPaymentsRouter = router({
     }),
 
   get: schoolProcedure('payments.view')
-    .meta({ openapi: { method: 'GET', path: `${BASE}/{paymentId}`, tags: TAGS, summary: 'One payment' } })
+    .meta({
+      openapi: { method: 'GET', path: `${BASE}/{paymentId}`, tags: TAGS, summary: 'One payment' },
+    })
     .input(paymentIdInput)
     .output(one)
     .query(async ({ ctx, input }) => {
@@ -330,14 +401,20 @@ export const competitionPaymentsRouter = router({
         path: `${BASE}/{paymentId}/pay`,
         tags: TAGS,
         summary: 'Mark a payment paid, from any state',
-        description: "`paid_date` defaults to today in the school's time zone; `receipt_number` and `notes` replace the payment's when sent.",
+        description:
+          "`paid_date` defaults to today in the school's time zone; `receipt_number` and `notes` replace the payment's when sent.",
       },
     })
     .input(paymentIdInput.extend(registrationFields.shape))
     .output(one)
     .mutation(async ({ ctx, input }) => {
       await ctx.db.transaction(async (tx) => {
-        const competition = await lockCompetition(tx, ctx.school.id, input.competitionId, 'key share');
+        const competition = await lockCompetition(
+          tx,
+          ctx.school.id,
+          input.competitionId,
+          'key share',
+        );
         const current = await lockPayment(tx, competition, input.paymentId);
         await tx
           .update(competitionPayments)
@@ -349,9 +426,16 @@ export const competitionPaymentsRouter = router({
             notes: input.notes,
             updatedAt: sql`now()`,
           })
-          .where(and(eq(competitionPayments.schoolId, ctx.school.id), eq(competitionPayments.id, current.id)));
+          .where(
+            and(
+              eq(competitionPayments.schoolId, ctx.school.id),
+              eq(competitionPayments.id, current.id),
+            ),
+          );
       });
-      return { data: await findPayment(ctx.db, ctx.school.id, input.competitionId, input.paymentId) };
+      return {
+        data: await findPayment(ctx.db, ctx.school.id, input.competitionId, input.paymentId),
+      };
     }),
 
   remove: schoolProcedure('payments.delete')
@@ -367,13 +451,26 @@ export const competitionPaymentsRouter = router({
     .output(z.object({ message: z.string(), data: competitionPaymentSchema }))
     .mutation(async ({ ctx, input }) => {
       await ctx.db.transaction(async (tx) => {
-        const competition = await lockCompetition(tx, ctx.school.id, input.competitionId, 'key share');
+        const competition = await lockCompetition(
+          tx,
+          ctx.school.id,
+          input.competitionId,
+          'key share',
+        );
         const current = await lockPayment(tx, competition, input.paymentId);
         await tx
           .update(competitionPayments)
           .set({ status: 'cancelled', updatedAt: sql`now()` })
-          .where(and(eq(competitionPayments.schoolId, ctx.school.id), eq(competitionPayments.id, current.id)));
+          .where(
+            and(
+              eq(competitionPayments.schoolId, ctx.school.id),
+              eq(competitionPayments.id, current.id),
+            ),
+          );
       });
-      return { message: 'Payment cancelled.', data: await findPayment(ctx.db, ctx.school.id, input.competitionId, input.paymentId) };
+      return {
+        message: 'Payment cancelled.',
+        data: await findPayment(ctx.db, ctx.school.id, input.competitionId, input.paymentId),
+      };
     }),
 });

@@ -11,7 +11,11 @@ export const competitionIdInput = schoolIdInput.extend({ competitionId: pathId }
 export type CompetitionRow = typeof competitions.$inferSelect;
 
 /** The competition of a path id in this school, or 404. */
-export function findCompetition(db: Database, schoolId: string, id: string): Promise<CompetitionRow> {
+export function findCompetition(
+  db: Database,
+  schoolId: string,
+  id: string,
+): Promise<CompetitionRow> {
   return findInSchool(db, competitions, schoolId, id, 'Competition');
 }
 
@@ -37,4 +41,3 @@ export async function lockCompetition(
   if (!row) throw notFound('Competition');
   return row;
 }
-

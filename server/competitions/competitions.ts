@@ -1,7 +1,12 @@
 import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
-import { COMPETITION_STATUSES, competitionEntries, competitionPayments, competitions } from '@/db/schema';
+import {
+  COMPETITION_STATUSES,
+  competitionEntries,
+  competitionPayments,
+  competitions,
+} from '@/db/schema';
 import { conflict, invalidField } from '../errors';
 import { router, schoolProcedure } from '../trpc/init';
 import { paginate, paginatedSchema, paginationInput, pageOffset } from '../trpc/pagination';
@@ -9,7 +14,12 @@ import { fieldMessage } from '../validation';
 import { schoolIdInput } from '../schools/params';
 import { calendarDateField, optionalText } from '../schools/record-fields';
 import { countAll, timestampsOut } from '../schools/records';
-import { competitionIdInput, type CompetitionRow, findCompetition, lockCompetition } from './competition-records';
+import {
+  competitionIdInput,
+  type CompetitionRow,
+  findCompetition,
+  lockCompetition,
+} from './competition-records';
 import { competitionEntriesOf, entrySchema } from './entries';
 import { feeSchema, feesField, toStoredFees } from './fees';
 import { competitionResultsOf, resultSchema } from './results';
@@ -21,7 +31,11 @@ const categoriesField = z
   .superRefine((categories, ctx) => {
     categories.forEach((category, index) => {
       if (categories.indexOf(category) !== index) {
-        ctx.addIssue({ code: 'custom', path: [index], message: fieldMessage('field has a duplicate value.') });
+        ctx.addIssue({
+          code: 'custom',
+          path: [index],
+          message: fieldMessage('field has a duplicate value.'),
+        });
       }
     });
   });
@@ -58,7 +72,9 @@ export const competitionSchema = z.object({
 
 const competitionListItemSchema = competitionSchema.extend({ results_count: z.number().int() });
 const competitionDetailSchema = competitionSchema.extend({
-  entries: z.array(entrySchema).describe('Every entry, cancelled ones included, by category and departure order.'),
+  entries: z
+    .array(entrySchema)
+    .describe('Every entry, cancelled ones included, by category and departure order.'),
   results: z.array(resultSchema),
 });
 
@@ -105,7 +121,11 @@ async function competitionDetail(db: Database, row: CompetitionRow) {
  * A category that still has entries (other than cancelled ones) cannot be removed: the
  * entries, their numbering and the print list would lose it.
  */
-async function assertKeepsEnteredCategories(tx: Database, competition: CompetitionRow, categories: string[]): Promise<void> {
+async function assertKeepsEnteredCategories(
+  tx: Database,
+  competition: CompetitionRow,
+  categories: string[],
+): Promise<void> {
   const entered = await tx
     .selectDistinct({ category: competitionEntries.category })
     .from(competitionEntries)
@@ -116,9 +136,12 @@ async function assertKeepsEnteredCategories(tx: Database, competition: Competiti
         ne(competitionEntries.status, 'cancelled'),
       ),
     );
-  const removed = entered.map((row) => row.category).filter((category) => !categories.includes(category));
+  const removed = entered
+    .map((row) => row.category)
+    .filter((category) => !categories.includes(category));
   if (removed.length > 0) {
-    const which = removed.length === 1 ? `category ${removed[0]} has` : `categories ${removed.join(', ')} have`;
+    const which =
+      removed.length === 1 ? `category ${removed[0]} has` : `categories ${removed.join(', ')} have`;
     throw invalidField('categories', `The ${which} entries and cannot be removed.`);
   }
 }
@@ -197,7 +220,12 @@ export const competitionsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const [row] = await ctx.db
         .insert(competitions)
-        .values({ ...competitionValues(input), schoolId: ctx.school.id, name: input.name, date: input.date })
+        .values({
+          ...competitionValues(input),
+          schoolId: ctx.school.id,
+          name: input.name,
+          date: input.date,
+        })
         .returning();
       return { data: { ...toCompetition(row!), entries: [], results: [] } };
     }),
@@ -233,7 +261,12 @@ export const competitionsRouter = router({
     .output(one)
     .mutation(async ({ ctx, input }) => {
       const row = await ctx.db.transaction(async (tx) => {
-        const current = await lockCompetition(tx, ctx.school.id, input.competitionId, 'no key update');
+        const current = await lockCompetition(
+          tx,
+          ctx.school.id,
+          input.competitionId,
+          'no key update',
+        );
         if (input.categories) await assertKeepsEnteredCategories(tx, current, input.categories);
         const [updated] = await tx
           .update(competitions)
@@ -252,7 +285,8 @@ export const competitionsRouter = router({
         path: '/schools/{schoolId}/competitions/{competitionId}',
         tags: TAGS,
         summary: 'Delete a competition with its entries, results and payments',
-        description: 'A competition with any paid payment cannot be deleted (409): cancel it instead.',
+        description:
+          'A competition with any paid payment cannot be deleted (409): cancel it instead.',
       },
     })
     .input(competitionIdInput)
@@ -272,8 +306,13 @@ export const competitionsRouter = router({
             ),
           )
           .limit(1);
-        if (paid) throw conflict('A competition with paid payments cannot be deleted; set its status to cancelled instead.');
-        await tx.delete(competitions).where(and(eq(competitions.schoolId, ctx.school.id), eq(competitions.id, current.id)));
+        if (paid)
+          throw conflict(
+            'A competition with paid payments cannot be deleted; set its status to cancelled instead.',
+          );
+        await tx
+          .delete(competitions)
+          .where(and(eq(competitions.schoolId, ctx.school.id), eq(competitions.id, current.id)));
       });
       return { message: 'Competition deleted.' };
     }),

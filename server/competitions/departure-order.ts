@@ -18,7 +18,10 @@ export async function recalculateDepartureOrder(
 ): Promise<void> {
   if (categories?.length === 0) return;
   const inCategories = categories
-    ? sql`and e.category in (${sql.join(categories.map((category) => sql`${category}`), sql`, `)})`
+    ? sql`and e.category in (${sql.join(
+        categories.map((category) => sql`${category}`),
+        sql`, `,
+      )})`
     : sql``;
   await tx.execute(sql`
     update competition_entries as target

@@ -1,7 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { statementCounter } from '@/db/client';
-import { competitionEntries, competitionPayments, competitionResults, type CompetitionFee } from '@/db/schema';
+import {
+  competitionEntries,
+  competitionPayments,
+  competitionResults,
+  type CompetitionFee,
+} from '@/db/schema';
 import { toAppError } from '../errors';
 import { useTestApp } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
@@ -15,7 +20,10 @@ const c = competitionFixtures(() => app.db);
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
-const stamps = { created_at: expect.stringMatching(ISO_TIMESTAMP), updated_at: expect.stringMatching(ISO_TIMESTAMP) };
+const stamps = {
+  created_at: expect.stringMatching(ISO_TIMESTAMP),
+  updated_at: expect.stringMatching(ISO_TIMESTAMP),
+};
 
 const MEMBERS = {
   'owner@a.test': 'owner',
@@ -24,9 +32,12 @@ const MEMBERS = {
   'viewer@a.test': 'viewer',
 } as const;
 
-const tokenOf = (role: 'owner' | 'manager' | 'instructor' | 'viewer') => app.tokenFor(`${role}@a.test`);
+const tokenOf = (role: 'owner' | 'manager' | 'instructor' | 'viewer') =>
+  app.tokenFor(`${role}@a.test`);
 
-const fee = (values: Partial<CompetitionFee> & Pick<CompetitionFee, 'concept' | 'name' | 'amount'>): CompetitionFee => ({
+const fee = (
+  values: Partial<CompetitionFee> & Pick<CompetitionFee, 'concept' | 'name' | 'amount'>,
+): CompetitionFee => ({
   is_required: true,
   applies_to: 'entry',
   description: null,
@@ -37,7 +48,10 @@ const fee = (values: Partial<CompetitionFee> & Pick<CompetitionFee, 'concept' | 
 async function setup(competition: Parameters<typeof c.competition>[1] = {}) {
   const schoolId = await app.createSchool({ members: { ...MEMBERS } });
   const token = await tokenOf('owner');
-  const row = await c.competition(schoolId, { categories: ['Juniors', 'Seniors', 'Ponies'], ...competition });
+  const row = await c.competition(schoolId, {
+    categories: ['Juniors', 'Seniors', 'Ponies'],
+    ...competition,
+  });
   const base = `/api/schools/${schoolId}/competitions/${row.id}/entries`;
   return { schoolId, token, competition: row, base };
 }
@@ -51,9 +65,18 @@ async function enter(s: Setup, body: Record<string, unknown>, token = s.token) {
 /** Order numbers by student first name, for one category (cancelled entries included). */
 async function orderOf(s: Setup, category: string) {
   const rows = await app.db
-    .select({ id: competitionEntries.id, orderNumber: competitionEntries.orderNumber, status: competitionEntries.status })
+    .select({
+      id: competitionEntries.id,
+      orderNumber: competitionEntries.orderNumber,
+      status: competitionEntries.status,
+    })
     .from(competitionEntries)
-    .where(and(eq(competitionEntries.competitionId, s.competition.id), eq(competitionEntries.category, category)))
+    .where(
+      and(
+        eq(competitionEntries.competitionId, s.competition.id),
+        eq(competitionEntries.category, category),
+      ),
+    )
     .orderBy(asc(competitionEntries.orderNumber), asc(competitionEntries.createdAt));
   return rows;
 }
@@ -76,11 +99,23 @@ function expect422(res: { status: number; body: any }, field: string, message?: 
 
 describe('POST /api/schools/{schoolId}/competitions/{competitionId}/entries', () => {
   it('enters a student (pending, first in the category), generating the entry fee payment', async () => {
-    const s = await setup({ fees: [fee({ concept: 'inscription', name: 'Entry fee', amount: 25.5 })] });
-    const student = await f.student(s.schoolId, { firstName: 'Ana', lastName: 'García', birthDate: '2012-03-04' });
+    const s = await setup({
+      fees: [fee({ concept: 'inscription', name: 'Entry fee', amount: 25.5 })],
+    });
+    const student = await f.student(s.schoolId, {
+      firstName: 'Ana',
+      lastName: 'García',
+      birthDate: '2012-03-04',
+    });
     const horse = await f.horse(s.schoolId, { name: 'Canela' });
 
-    const res = await enter(s, { student_id: student.id, category: 'Juniors', horse_id: horse.id, notes: 'First show', status: 'completed' });
+    const res = await enter(s, {
+      student_id: student.id,
+      category: 'Juniors',
+      horse_id: horse.id,
+      notes: 'First show',
+      status: 'completed',
+    });
 
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -121,19 +156,37 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/entries', ()
     const s = await setup({ status: 'ongoing' });
     const student = await f.student(s.schoolId);
 
-    const res = await enter(s, { student_id: student.id, category: 'Ponies' }, await tokenOf('manager'));
+    const res = await enter(
+      s,
+      { student_id: student.id, category: 'Ponies' },
+      await tokenOf('manager'),
+    );
 
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ horse_id: null, horse: null, notes: null, category: 'Ponies', order_number: 1, status: 'pending' });
+    expect(res.body.data).toMatchObject({
+      horse_id: null,
+      horse: null,
+      notes: null,
+      category: 'Ponies',
+      order_number: 1,
+      status: 'pending',
+    });
     expect(await paymentsOf(s)).toEqual([]);
   });
 
   it('answers 401 without a token, 403 to viewers and instructors', async () => {
     const s = await setup();
     const student = await f.student(s.schoolId);
-    expect((await app.request('POST', s.base, { body: { student_id: student.id, category: 'Juniors' } })).status).toBe(401);
+    expect(
+      (await app.request('POST', s.base, { body: { student_id: student.id, category: 'Juniors' } }))
+        .status,
+    ).toBe(401);
     for (const role of ['viewer', 'instructor'] as const) {
-      const res = await enter(s, { student_id: student.id, category: 'Juniors' }, await tokenOf(role));
+      const res = await enter(
+        s,
+        { student_id: student.id, category: 'Juniors' },
+        await tokenOf(role),
+      );
       expect(res.status, role).toBe(403);
     }
     expect(await app.db.select().from(competitionEntries)).toHaveLength(0);
@@ -144,10 +197,14 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/entries', ()
     const student = await f.student(s.schoolId);
     const foreign = await c.competition(await app.createSchool({ name: 'Other' }));
     for (const id of [foreign.id, MISSING_UUID, 'nope']) {
-      const res = await app.request('POST', `/api/schools/${s.schoolId}/competitions/${id}/entries`, {
-        token: s.token,
-        body: { student_id: student.id, category: 'Juniors' },
-      });
+      const res = await app.request(
+        'POST',
+        `/api/schools/${s.schoolId}/competitions/${id}/entries`,
+        {
+          token: s.token,
+          body: { student_id: student.id, category: 'Juniors' },
+        },
+      );
       expect(res.status, id).toBe(404);
       expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Competition not found.' } });
     }
@@ -162,16 +219,32 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/entries', ()
       category: ['The category field is required.'],
     });
     const student = await f.student(s.schoolId);
-    expect422(await enter(s, { student_id: 'abc', category: 'Juniors' }), 'student_id', 'The student id field must be a valid UUID.');
-    expect422(await enter(s, { student_id: student.id, category: 'Juniors', horse_id: 'abc' }), 'horse_id', 'The horse id field must be a valid UUID.');
-    expect422(await enter(s, { student_id: student.id, category: 7 }), 'category', 'The category field must be a string.');
+    expect422(
+      await enter(s, { student_id: 'abc', category: 'Juniors' }),
+      'student_id',
+      'The student id field must be a valid UUID.',
+    );
+    expect422(
+      await enter(s, { student_id: student.id, category: 'Juniors', horse_id: 'abc' }),
+      'horse_id',
+      'The horse id field must be a valid UUID.',
+    );
+    expect422(
+      await enter(s, { student_id: student.id, category: 7 }),
+      'category',
+      'The category field must be a string.',
+    );
   });
 
   it("rule 1: refuses a category that is not one of the competition's (422 category)", async () => {
     const s = await setup();
     const student = await f.student(s.schoolId);
 
-    expect422(await enter(s, { student_id: student.id, category: 'juniors' }), 'category', "The selected category is not one of the competition's categories.");
+    expect422(
+      await enter(s, { student_id: student.id, category: 'juniors' }),
+      'category',
+      "The selected category is not one of the competition's categories.",
+    );
     expect422(await enter(s, { student_id: student.id, category: 'Veterans' }), 'category');
     expect(await app.db.select().from(competitionEntries)).toHaveLength(0);
   });
@@ -183,18 +256,27 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/entries', ()
     const first = await enter(s, { student_id: ana.id, category: 'Juniors' });
     expect(first.status).toBe(201);
 
-    expect422(await enter(s, { student_id: ana.id, category: 'Juniors' }), 'student_id', 'The student is already entered in this category.');
+    expect422(
+      await enter(s, { student_id: ana.id, category: 'Juniors' }),
+      'student_id',
+      'The student is already entered in this category.',
+    );
     expect((await enter(s, { student_id: ana.id, category: 'Seniors' })).status).toBe(201);
     expect((await enter(s, { student_id: bruno.id, category: 'Juniors' })).status).toBe(201);
 
-    const cancelled = await app.request('DELETE', `${s.base}/${first.body.data.id}`, { token: s.token });
+    const cancelled = await app.request('DELETE', `${s.base}/${first.body.data.id}`, {
+      token: s.token,
+    });
     expect(cancelled.status).toBe(200);
     const again = await enter(s, { student_id: ana.id, category: 'Juniors' });
     expect(again.status).toBe(201);
     expect(again.body.data.id).not.toBe(first.body.data.id);
 
     // A completed entry still counts.
-    await app.db.update(competitionEntries).set({ status: 'completed' }).where(eq(competitionEntries.id, again.body.data.id));
+    await app.db
+      .update(competitionEntries)
+      .set({ status: 'completed' })
+      .where(eq(competitionEntries.id, again.body.data.id));
     expect422(await enter(s, { student_id: ana.id, category: 'Juniors' }), 'student_id');
   });
 
@@ -205,24 +287,41 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/entries', ()
     const foreignHorse = await f.horse(other);
     const foreignStudent = await f.student(other);
 
-    expect422(await enter(s, { student_id: student.id, category: 'Juniors', horse_id: foreignHorse.id }), 'horse_id', 'The selected horse id is invalid.');
-    expect422(await enter(s, { student_id: student.id, category: 'Juniors', horse_id: MISSING_UUID }), 'horse_id');
-    expect422(await enter(s, { student_id: foreignStudent.id, category: 'Juniors' }), 'student_id', 'The selected student id is invalid.');
+    expect422(
+      await enter(s, { student_id: student.id, category: 'Juniors', horse_id: foreignHorse.id }),
+      'horse_id',
+      'The selected horse id is invalid.',
+    );
+    expect422(
+      await enter(s, { student_id: student.id, category: 'Juniors', horse_id: MISSING_UUID }),
+      'horse_id',
+    );
+    expect422(
+      await enter(s, { student_id: foreignStudent.id, category: 'Juniors' }),
+      'student_id',
+      'The selected student id is invalid.',
+    );
     expect(await app.db.select().from(competitionEntries)).toHaveLength(0);
   });
 
-  it.each(['completed', 'cancelled'] as const)('answers 409 while the competition is %s', async (status) => {
-    const s = await setup({ status });
-    const student = await f.student(s.schoolId);
+  it.each(['completed', 'cancelled'] as const)(
+    'answers 409 while the competition is %s',
+    async (status) => {
+      const s = await setup({ status });
+      const student = await f.student(s.schoolId);
 
-    const res = await enter(s, { student_id: student.id, category: 'Juniors' });
+      const res = await enter(s, { student_id: student.id, category: 'Juniors' });
 
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({
-      error: { code: 'CONFLICT', message: `Entries can be created only while the competition is upcoming or ongoing; it is ${status}.` },
-    });
-    expect(await app.db.select().from(competitionEntries)).toHaveLength(0);
-  });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({
+        error: {
+          code: 'CONFLICT',
+          message: `Entries can be created only while the competition is upcoming or ongoing; it is ${status}.`,
+        },
+      });
+      expect(await app.db.select().from(competitionEntries)).toHaveLength(0);
+    },
+  );
 });
 
 describe('fee payments generated on entry (rule 4)', () => {
@@ -231,7 +330,13 @@ describe('fee payments generated on entry (rule 4)', () => {
     fee({ concept: 'school_fee', name: 'Coaching', amount: 15.75, applies_to: 'student' }),
     fee({ concept: 'stable', name: 'Box', amount: 40.1, applies_to: 'horse' }),
     fee({ concept: 'equipment', name: 'Saddle rental', amount: 12, is_required: false }),
-    fee({ concept: 'transport', name: 'Trailer', amount: 30, is_required: false, applies_to: 'horse' }),
+    fee({
+      concept: 'transport',
+      name: 'Trailer',
+      amount: 30,
+      is_required: false,
+      applies_to: 'horse',
+    }),
   ];
 
   it('charges entry fees per entry, student fees once per student, horse fees once per horse, and no optional fee', async () => {
@@ -240,25 +345,105 @@ describe('fee payments generated on entry (rule 4)', () => {
     const bruno = await f.student(s.schoolId, { firstName: 'Bruno' });
     const canela = await f.horse(s.schoolId, { name: 'Canela' });
 
-    const juniors = await enter(s, { student_id: ana.id, category: 'Juniors', horse_id: canela.id });
-    const seniors = await enter(s, { student_id: ana.id, category: 'Seniors', horse_id: canela.id });
+    const juniors = await enter(s, {
+      student_id: ana.id,
+      category: 'Juniors',
+      horse_id: canela.id,
+    });
+    const seniors = await enter(s, {
+      student_id: ana.id,
+      category: 'Seniors',
+      horse_id: canela.id,
+    });
     const ponies = await enter(s, { student_id: bruno.id, category: 'Ponies' });
     expect([juniors.status, seniors.status, ponies.status]).toEqual([201, 201, 201]);
 
     const payments = await paymentsOf(s);
-    const summary = payments.map((p) => [p.feeAppliesTo, p.concept, p.conceptDetail, p.amount, p.entryId, p.studentId, p.horseId, p.dueDate, p.status]);
+    const summary = payments.map((p) => [
+      p.feeAppliesTo,
+      p.concept,
+      p.conceptDetail,
+      p.amount,
+      p.entryId,
+      p.studentId,
+      p.horseId,
+      p.dueDate,
+      p.status,
+    ]);
     expect(summary).toEqual([
-      ['entry', 'inscription', 'Entry fee', '20.00', juniors.body.data.id, ana.id, canela.id, '2026-05-10', 'pending'],
-      ['entry', 'inscription', 'Entry fee', '20.00', seniors.body.data.id, ana.id, canela.id, '2026-05-10', 'pending'],
-      ['entry', 'inscription', 'Entry fee', '20.00', ponies.body.data.id, bruno.id, null, '2026-05-10', 'pending'],
-      ['horse', 'stable', 'Box', '40.10', juniors.body.data.id, ana.id, canela.id, '2026-05-10', 'pending'],
-      ['student', 'school_fee', 'Coaching', '15.75', juniors.body.data.id, ana.id, canela.id, '2026-05-10', 'pending'],
-      ['student', 'school_fee', 'Coaching', '15.75', ponies.body.data.id, bruno.id, null, '2026-05-10', 'pending'],
+      [
+        'entry',
+        'inscription',
+        'Entry fee',
+        '20.00',
+        juniors.body.data.id,
+        ana.id,
+        canela.id,
+        '2026-05-10',
+        'pending',
+      ],
+      [
+        'entry',
+        'inscription',
+        'Entry fee',
+        '20.00',
+        seniors.body.data.id,
+        ana.id,
+        canela.id,
+        '2026-05-10',
+        'pending',
+      ],
+      [
+        'entry',
+        'inscription',
+        'Entry fee',
+        '20.00',
+        ponies.body.data.id,
+        bruno.id,
+        null,
+        '2026-05-10',
+        'pending',
+      ],
+      [
+        'horse',
+        'stable',
+        'Box',
+        '40.10',
+        juniors.body.data.id,
+        ana.id,
+        canela.id,
+        '2026-05-10',
+        'pending',
+      ],
+      [
+        'student',
+        'school_fee',
+        'Coaching',
+        '15.75',
+        juniors.body.data.id,
+        ana.id,
+        canela.id,
+        '2026-05-10',
+        'pending',
+      ],
+      [
+        'student',
+        'school_fee',
+        'Coaching',
+        '15.75',
+        ponies.body.data.id,
+        bruno.id,
+        null,
+        '2026-05-10',
+        'pending',
+      ],
     ]);
   });
 
   it('charges a horse fee once per horse even when different students ride it', async () => {
-    const s = await setup({ fees: [fee({ concept: 'stable', name: 'Box', amount: 40, applies_to: 'horse' })] });
+    const s = await setup({
+      fees: [fee({ concept: 'stable', name: 'Box', amount: 40, applies_to: 'horse' })],
+    });
     const canela = await f.horse(s.schoolId, { name: 'Canela' });
     const ana = await f.student(s.schoolId, { firstName: 'Ana' });
     const bruno = await f.student(s.schoolId, { firstName: 'Bruno' });
@@ -268,17 +453,33 @@ describe('fee payments generated on entry (rule 4)', () => {
     await enter(s, { student_id: bruno.id, category: 'Seniors' });
 
     const payments = await paymentsOf(s);
-    expect(payments.map((p) => [p.horseId, p.studentId, p.amount])).toEqual([[canela.id, ana.id, '40.00']]);
+    expect(payments.map((p) => [p.horseId, p.studentId, p.amount])).toEqual([
+      [canela.id, ana.id, '40.00'],
+    ]);
   });
 
   it('does not charge a student fee again after the fee list is edited, and generating twice creates nothing new', async () => {
-    const s = await setup({ fees: [fee({ concept: 'school_fee', name: 'Coaching', amount: 15, applies_to: 'student' }), fee({ concept: 'inscription', name: 'Entry', amount: 5 })] });
+    const s = await setup({
+      fees: [
+        fee({ concept: 'school_fee', name: 'Coaching', amount: 15, applies_to: 'student' }),
+        fee({ concept: 'inscription', name: 'Entry', amount: 5 }),
+      ],
+    });
     const ana = await f.student(s.schoolId);
     const first = await enter(s, { student_id: ana.id, category: 'Juniors' });
-    const edited = await app.request('PUT', `/api/schools/${s.schoolId}/competitions/${s.competition.id}`, {
-      token: s.token,
-      body: { fees: [{ concept: 'school_fee', name: 'Coaching', amount: 18, applies_to: 'student' }, { concept: 'inscription', name: 'Entry', amount: 5 }] },
-    });
+    const edited = await app.request(
+      'PUT',
+      `/api/schools/${s.schoolId}/competitions/${s.competition.id}`,
+      {
+        token: s.token,
+        body: {
+          fees: [
+            { concept: 'school_fee', name: 'Coaching', amount: 18, applies_to: 'student' },
+            { concept: 'inscription', name: 'Entry', amount: 5 },
+          ],
+        },
+      },
+    );
     expect(edited.status).toBe(200);
 
     await enter(s, { student_id: ana.id, category: 'Seniors' });
@@ -293,7 +494,17 @@ describe('fee payments generated on entry (rule 4)', () => {
   });
 
   it('creates no payment for a competition without required fees', async () => {
-    const s = await setup({ fees: [fee({ concept: 'other', name: 'Photos', amount: 10, is_required: false, applies_to: 'student' })] });
+    const s = await setup({
+      fees: [
+        fee({
+          concept: 'other',
+          name: 'Photos',
+          amount: 10,
+          is_required: false,
+          applies_to: 'student',
+        }),
+      ],
+    });
     const ana = await f.student(s.schoolId);
     expect((await enter(s, { student_id: ana.id, category: 'Juniors' })).status).toBe(201);
     expect(await paymentsOf(s)).toEqual([]);
@@ -334,7 +545,12 @@ describe('departure order (rule 5)', () => {
     const noDateLate = await f.student(s.schoolId, { firstName: 'NoDateLate' });
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute));
     const entry = (id: string, studentId: string, minute: number) =>
-      c.entry(s.schoolId, { id, competitionId: s.competition.id, studentId, createdAt: at(minute) });
+      c.entry(s.schoolId, {
+        id,
+        competitionId: s.competition.id,
+        studentId,
+        createdAt: at(minute),
+      });
     await entry('00000000-0000-4000-8000-00000000000a', twinA.id, 30);
     await entry('00000000-0000-4000-8000-00000000000c', twinB.id, 20);
     await entry('00000000-0000-4000-8000-00000000000b', twinC.id, 20);
@@ -342,11 +558,19 @@ describe('departure order (rule 5)', () => {
     await entry('00000000-0000-4000-8000-000000000002', noDateEarly.id, 0);
     await entry('00000000-0000-4000-8000-000000000003', eldest.id, 40);
 
-    const res = await app.request('POST', `${s.base}/recalculate-order`, { token: s.token, body: { category: 'Juniors' } });
+    const res = await app.request('POST', `${s.base}/recalculate-order`, {
+      token: s.token,
+      body: { category: 'Juniors' },
+    });
 
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Departure order recalculated.');
-    expect(res.body.data.map((e: { student: { full_name: string }; order_number: number }) => [e.student.full_name, e.order_number])).toEqual([
+    expect(
+      res.body.data.map((e: { student: { full_name: string }; order_number: number }) => [
+        e.student.full_name,
+        e.order_number,
+      ]),
+    ).toEqual([
       ['Eldest García', 1],
       ['TwinC García', 2],
       ['TwinB García', 3],
@@ -359,21 +583,30 @@ describe('departure order (rule 5)', () => {
   it('gives cancelled entries no number and lets completed entries keep theirs', async () => {
     const s = await setup();
     const students = await Promise.all(
-      ['2008-01-01', '2009-01-01', '2010-01-01', '2011-01-01'].map((birthDate, i) => f.student(s.schoolId, { firstName: `S${i}`, birthDate })),
+      ['2008-01-01', '2009-01-01', '2010-01-01', '2011-01-01'].map((birthDate, i) =>
+        f.student(s.schoolId, { firstName: `S${i}`, birthDate }),
+      ),
     );
     const entries = [];
-    for (const student of students) entries.push((await enter(s, { student_id: student.id, category: 'Juniors' })).body.data);
-    const result = await app.request('POST', `/api/schools/${s.schoolId}/competitions/${s.competition.id}/results`, {
-      token: s.token,
-      body: { entry_id: entries[1].id, ribbon: 'blue' },
-    });
+    for (const student of students)
+      entries.push((await enter(s, { student_id: student.id, category: 'Juniors' })).body.data);
+    const result = await app.request(
+      'POST',
+      `/api/schools/${s.schoolId}/competitions/${s.competition.id}/results`,
+      {
+        token: s.token,
+        body: { entry_id: entries[1].id, ribbon: 'blue' },
+      },
+    );
     expect(result.status).toBe(201);
 
     const cancelled = await app.request('DELETE', `${s.base}/${entries[0].id}`, { token: s.token });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', order_number: null });
 
-    const byId = new Map((await orderOf(s, 'Juniors')).map((row) => [row.id, [row.status, row.orderNumber]]));
+    const byId = new Map(
+      (await orderOf(s, 'Juniors')).map((row) => [row.id, [row.status, row.orderNumber]]),
+    );
     expect(byId.get(entries[0].id)).toEqual(['cancelled', null]);
     expect(byId.get(entries[1].id)).toEqual(['completed', 2]);
     expect(byId.get(entries[2].id)).toEqual(['pending', 1]);
@@ -389,11 +622,16 @@ describe('departure order (rule 5)', () => {
     const youngJ = (await enter(s, { student_id: young.id, category: 'Juniors' })).body.data;
     const midS = (await enter(s, { student_id: mid.id, category: 'Seniors' })).body.data;
 
-    const res = await app.request('PUT', `${s.base}/${oldJ.id}`, { token: s.token, body: { category: 'Seniors' } });
+    const res = await app.request('PUT', `${s.base}/${oldJ.id}`, {
+      token: s.token,
+      body: { category: 'Seniors' },
+    });
 
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ category: 'Seniors', order_number: 1 });
-    expect((await orderOf(s, 'Juniors')).map((row) => [row.id, row.orderNumber])).toEqual([[youngJ.id, 1]]);
+    expect((await orderOf(s, 'Juniors')).map((row) => [row.id, row.orderNumber])).toEqual([
+      [youngJ.id, 1],
+    ]);
     expect((await orderOf(s, 'Seniors')).map((row) => [row.id, row.orderNumber])).toEqual([
       [oldJ.id, 1],
       [midS.id, 2],
@@ -407,17 +645,43 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/entries/reca
     const old = await f.student(s.schoolId, { firstName: 'Old', birthDate: '2005-01-01' });
     const young = await f.student(s.schoolId, { firstName: 'Young', birthDate: '2012-01-01' });
     const juniors = [
-      await c.entry(s.schoolId, { competitionId: s.competition.id, studentId: young.id, category: 'Juniors', orderNumber: 1 }),
-      await c.entry(s.schoolId, { competitionId: s.competition.id, studentId: old.id, category: 'Juniors', orderNumber: 5 }),
+      await c.entry(s.schoolId, {
+        competitionId: s.competition.id,
+        studentId: young.id,
+        category: 'Juniors',
+        orderNumber: 1,
+      }),
+      await c.entry(s.schoolId, {
+        competitionId: s.competition.id,
+        studentId: old.id,
+        category: 'Juniors',
+        orderNumber: 5,
+      }),
     ];
     const seniors = [
-      await c.entry(s.schoolId, { competitionId: s.competition.id, studentId: young.id, category: 'Seniors', orderNumber: 7 }),
-      await c.entry(s.schoolId, { competitionId: s.competition.id, studentId: old.id, category: 'Seniors', orderNumber: 9, status: 'cancelled' }),
+      await c.entry(s.schoolId, {
+        competitionId: s.competition.id,
+        studentId: young.id,
+        category: 'Seniors',
+        orderNumber: 7,
+      }),
+      await c.entry(s.schoolId, {
+        competitionId: s.competition.id,
+        studentId: old.id,
+        category: 'Seniors',
+        orderNumber: 9,
+        status: 'cancelled',
+      }),
     ];
 
-    const one = await app.request('POST', `${s.base}/recalculate-order`, { token: await tokenOf('manager'), body: { category: 'Juniors' } });
+    const one = await app.request('POST', `${s.base}/recalculate-order`, {
+      token: await tokenOf('manager'),
+      body: { category: 'Juniors' },
+    });
     expect(one.status).toBe(200);
-    expect(one.body.data.map((e: { id: string; order_number: number }) => [e.id, e.order_number])).toEqual([
+    expect(
+      one.body.data.map((e: { id: string; order_number: number }) => [e.id, e.order_number]),
+    ).toEqual([
       [juniors[1]!.id, 1],
       [juniors[0]!.id, 2],
     ]);
@@ -425,7 +689,13 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/entries/reca
 
     const all = await app.request('POST', `${s.base}/recalculate-order`, { token: s.token });
     expect(all.status).toBe(200);
-    expect(all.body.data.map((e: { id: string; category: string; order_number: number | null }) => [e.id, e.category, e.order_number])).toEqual([
+    expect(
+      all.body.data.map((e: { id: string; category: string; order_number: number | null }) => [
+        e.id,
+        e.category,
+        e.order_number,
+      ]),
+    ).toEqual([
       [juniors[1]!.id, 'Juniors', 1],
       [juniors[0]!.id, 'Juniors', 2],
       [seniors[0]!.id, 'Seniors', 1],
@@ -448,12 +718,26 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/entries/reca
 
   it('refuses an unknown category (422), viewers and instructors (403), foreign competitions (404)', async () => {
     const s = await setup();
-    expect422(await app.request('POST', `${s.base}/recalculate-order`, { token: s.token, body: { category: 'Veterans' } }), 'category');
+    expect422(
+      await app.request('POST', `${s.base}/recalculate-order`, {
+        token: s.token,
+        body: { category: 'Veterans' },
+      }),
+      'category',
+    );
     for (const role of ['viewer', 'instructor'] as const) {
-      expect((await app.request('POST', `${s.base}/recalculate-order`, { token: await tokenOf(role) })).status, role).toBe(403);
+      expect(
+        (await app.request('POST', `${s.base}/recalculate-order`, { token: await tokenOf(role) }))
+          .status,
+        role,
+      ).toBe(403);
     }
     const foreign = await c.competition(await app.createSchool({ name: 'Other' }));
-    const res = await app.request('POST', `/api/schools/${s.schoolId}/competitions/${foreign.id}/entries/recalculate-order`, { token: s.token });
+    const res = await app.request(
+      'POST',
+      `/api/schools/${s.schoolId}/competitions/${foreign.id}/entries/recalculate-order`,
+      { token: s.token },
+    );
     expect(res.status).toBe(404);
     expect((await app.request('POST', `${s.base}/recalculate-order`)).status).toBe(401);
   });
@@ -466,7 +750,9 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/entries', () 
     const old = await f.student(s.schoolId, { firstName: 'Old', birthDate: '2005-01-01' });
     const young = await f.student(s.schoolId, { firstName: 'Young', birthDate: '2012-01-01' });
     const seniors = (await enter(s, { student_id: young.id, category: 'Seniors' })).body.data;
-    const youngJ = (await enter(s, { student_id: young.id, category: 'Juniors', horse_id: horse.id })).body.data;
+    const youngJ = (
+      await enter(s, { student_id: young.id, category: 'Juniors', horse_id: horse.id })
+    ).body.data;
     const oldJ = (await enter(s, { student_id: old.id, category: 'Juniors' })).body.data;
     const otherCompetition = await c.competition(s.schoolId, { name: 'Other cup' });
     await c.entry(s.schoolId, { competitionId: otherCompetition.id, studentId: old.id });
@@ -474,7 +760,11 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/entries', () 
     const res = await app.request('GET', s.base, { token: await tokenOf('instructor') });
 
     expect(res.status).toBe(200);
-    expect(res.body.data.map((e: { id: string }) => e.id)).toEqual([oldJ.id, youngJ.id, seniors.id]);
+    expect(res.body.data.map((e: { id: string }) => e.id)).toEqual([
+      oldJ.id,
+      youngJ.id,
+      seniors.id,
+    ]);
     expect(res.body.data[1]).toEqual({
       id: youngJ.id,
       competition_id: s.competition.id,
@@ -501,9 +791,14 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/entries', () 
 
   it('filters by category and status, and pages', async () => {
     const s = await setup();
-    const students = await Promise.all([0, 1, 2].map((i) => f.student(s.schoolId, { firstName: `S${i}`, birthDate: `200${i}-01-01` })));
+    const students = await Promise.all(
+      [0, 1, 2].map((i) =>
+        f.student(s.schoolId, { firstName: `S${i}`, birthDate: `200${i}-01-01` }),
+      ),
+    );
     const entries = [];
-    for (const student of students) entries.push((await enter(s, { student_id: student.id, category: 'Juniors' })).body.data);
+    for (const student of students)
+      entries.push((await enter(s, { student_id: student.id, category: 'Juniors' })).body.data);
     await enter(s, { student_id: students[0]!.id, category: 'Seniors' });
     await app.request('DELETE', `${s.base}/${entries[1].id}`, { token: s.token });
     const ids = async (query: string) => {
@@ -517,7 +812,13 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/entries', () 
     expect(await ids('status=cancelled')).toEqual([entries[1].id]);
     expect(await ids('category=Veterans')).toEqual([]);
     const page = await app.request('GET', `${s.base}?per_page=2&page=2`, { token: s.token });
-    expect(page.body.meta).toMatchObject({ current_page: 2, per_page: 2, total: 4, from: 3, to: 4 });
+    expect(page.body.meta).toMatchObject({
+      current_page: 2,
+      per_page: 2,
+      total: 4,
+      from: 3,
+      to: 4,
+    });
     expect422(await app.request('GET', `${s.base}?status=open`, { token: s.token }), 'status');
   });
 
@@ -534,7 +835,11 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/entries', () 
     const addEntries = async (n: number) => {
       for (let i = 0; i < n; i++) {
         const student = await f.student(s.schoolId, { firstName: `S${i}` });
-        await c.entry(s.schoolId, { competitionId: s.competition.id, studentId: student.id, horseId: horse.id });
+        await c.entry(s.schoolId, {
+          competitionId: s.competition.id,
+          studentId: student.id,
+          horseId: horse.id,
+        });
       }
     };
 
@@ -548,7 +853,13 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/entries', () 
   it("answers 404 for another school's competition, 401 without a token", async () => {
     const s = await setup();
     const foreign = await c.competition(await app.createSchool({ name: 'Other' }));
-    expect((await app.request('GET', `/api/schools/${s.schoolId}/competitions/${foreign.id}/entries`, { token: s.token })).status).toBe(404);
+    expect(
+      (
+        await app.request('GET', `/api/schools/${s.schoolId}/competitions/${foreign.id}/entries`, {
+          token: s.token,
+        })
+      ).status,
+    ).toBe(404);
     expect((await app.request('GET', s.base)).status).toBe(401);
   });
 });
@@ -557,9 +868,12 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/entries/{entr
   it('shows one entry', async () => {
     const s = await setup();
     const student = await f.student(s.schoolId, { firstName: 'Ana', lastName: 'García' });
-    const created = (await enter(s, { student_id: student.id, category: 'Seniors', notes: 'Late' })).body.data;
+    const created = (await enter(s, { student_id: student.id, category: 'Seniors', notes: 'Late' }))
+      .body.data;
 
-    const res = await app.request('GET', `${s.base}/${created.id}`, { token: await tokenOf('viewer') });
+    const res = await app.request('GET', `${s.base}/${created.id}`, {
+      token: await tokenOf('viewer'),
+    });
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: created });
@@ -569,7 +883,10 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/entries/{entr
     const s = await setup();
     const student = await f.student(s.schoolId);
     const otherCompetition = await c.competition(s.schoolId, { name: 'Other cup' });
-    const elsewhere = await c.entry(s.schoolId, { competitionId: otherCompetition.id, studentId: student.id });
+    const elsewhere = await c.entry(s.schoolId, {
+      competitionId: otherCompetition.id,
+      studentId: student.id,
+    });
     const otherSchool = await app.createSchool({ name: 'Other' });
     const foreign = await c.entry(otherSchool, {
       competitionId: (await c.competition(otherSchool)).id,
@@ -597,7 +914,13 @@ describe('PUT /api/schools/{schoolId}/competitions/{competitionId}/entries/{entr
 
     const res = await app.request('PUT', `${s.base}/${first.id}`, {
       token: await tokenOf('manager'),
-      body: { status: 'confirmed', order_number: 7, horse_id: horse.id, notes: 'Moved to the end', student_id: bruno.id },
+      body: {
+        status: 'confirmed',
+        order_number: 7,
+        horse_id: horse.id,
+        notes: 'Moved to the end',
+        student_id: bruno.id,
+      },
     });
 
     expect(res.status).toBe(200);
@@ -615,8 +938,16 @@ describe('PUT /api/schools/{schoolId}/competitions/{competitionId}/entries/{entr
       [first.id, 7],
     ]);
 
-    const cleared = await app.request('PUT', `${s.base}/${first.id}`, { token: s.token, body: { horse_id: null, notes: '' } });
-    expect(cleared.body.data).toMatchObject({ horse_id: null, horse: null, notes: null, order_number: 7 });
+    const cleared = await app.request('PUT', `${s.base}/${first.id}`, {
+      token: s.token,
+      body: { horse_id: null, notes: '' },
+    });
+    expect(cleared.body.data).toMatchObject({
+      horse_id: null,
+      horse: null,
+      notes: null,
+      order_number: 7,
+    });
   });
 
   it.each([
@@ -627,9 +958,17 @@ describe('PUT /api/schools/{schoolId}/competitions/{competitionId}/entries/{entr
   ] as const)('moves an entry from %s to %s', async (from, to) => {
     const s = await setup();
     const student = await f.student(s.schoolId);
-    const entry = await c.entry(s.schoolId, { competitionId: s.competition.id, studentId: student.id, status: from, orderNumber: from === 'cancelled' ? null : 1 });
+    const entry = await c.entry(s.schoolId, {
+      competitionId: s.competition.id,
+      studentId: student.id,
+      status: from,
+      orderNumber: from === 'cancelled' ? null : 1,
+    });
 
-    const res = await app.request('PUT', `${s.base}/${entry.id}`, { token: s.token, body: { status: to } });
+    const res = await app.request('PUT', `${s.base}/${entry.id}`, {
+      token: s.token,
+      body: { status: to },
+    });
 
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: to, order_number: 1 });
@@ -642,7 +981,10 @@ describe('PUT /api/schools/{schoolId}/competitions/{competitionId}/entries/{entr
     const first = (await enter(s, { student_id: ana.id, category: 'Juniors' })).body.data;
     const second = (await enter(s, { student_id: bruno.id, category: 'Juniors' })).body.data;
 
-    const res = await app.request('PUT', `${s.base}/${first.id}`, { token: s.token, body: { status: 'cancelled' } });
+    const res = await app.request('PUT', `${s.base}/${first.id}`, {
+      token: s.token,
+      body: { status: 'cancelled' },
+    });
 
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'cancelled', order_number: null });
@@ -664,56 +1006,128 @@ describe('PUT /api/schools/{schoolId}/competitions/{competitionId}/entries/{entr
     const seniors = (await enter(s, { student_id: ana.id, category: 'Seniors' })).body.data;
     const foreignHorse = await f.horse(await app.createSchool({ name: 'Other' }));
 
-    expect422(await app.request('PUT', `${s.base}/${juniors.id}`, { token: s.token, body: { category: 'Veterans' } }), 'category');
     expect422(
-      await app.request('PUT', `${s.base}/${juniors.id}`, { token: s.token, body: { category: 'Seniors' } }),
+      await app.request('PUT', `${s.base}/${juniors.id}`, {
+        token: s.token,
+        body: { category: 'Veterans' },
+      }),
+      'category',
+    );
+    expect422(
+      await app.request('PUT', `${s.base}/${juniors.id}`, {
+        token: s.token,
+        body: { category: 'Seniors' },
+      }),
       'student_id',
       'The student is already entered in this category.',
     );
-    expect422(await app.request('PUT', `${s.base}/${juniors.id}`, { token: s.token, body: { horse_id: foreignHorse.id } }), 'horse_id');
-    expect422(await app.request('PUT', `${s.base}/${juniors.id}`, { token: s.token, body: { status: 'done' } }), 'status');
-    expect422(await app.request('PUT', `${s.base}/${juniors.id}`, { token: s.token, body: { order_number: 0 } }), 'order_number');
-    expect422(await app.request('PUT', `${s.base}/${juniors.id}`, { token: s.token, body: { order_number: 1.5 } }), 'order_number');
+    expect422(
+      await app.request('PUT', `${s.base}/${juniors.id}`, {
+        token: s.token,
+        body: { horse_id: foreignHorse.id },
+      }),
+      'horse_id',
+    );
+    expect422(
+      await app.request('PUT', `${s.base}/${juniors.id}`, {
+        token: s.token,
+        body: { status: 'done' },
+      }),
+      'status',
+    );
+    expect422(
+      await app.request('PUT', `${s.base}/${juniors.id}`, {
+        token: s.token,
+        body: { order_number: 0 },
+      }),
+      'order_number',
+    );
+    expect422(
+      await app.request('PUT', `${s.base}/${juniors.id}`, {
+        token: s.token,
+        body: { order_number: 1.5 },
+      }),
+      'order_number',
+    );
 
     // Once the Seniors entry is cancelled, the Juniors one may move there; a cancelled entry coming back is checked too.
     await app.request('DELETE', `${s.base}/${seniors.id}`, { token: s.token });
-    const moved = await app.request('PUT', `${s.base}/${juniors.id}`, { token: s.token, body: { category: 'Seniors' } });
+    const moved = await app.request('PUT', `${s.base}/${juniors.id}`, {
+      token: s.token,
+      body: { category: 'Seniors' },
+    });
     expect(moved.status).toBe(200);
-    expect422(await app.request('PUT', `${s.base}/${seniors.id}`, { token: s.token, body: { status: 'pending' } }), 'student_id');
+    expect422(
+      await app.request('PUT', `${s.base}/${seniors.id}`, {
+        token: s.token,
+        body: { status: 'pending' },
+      }),
+      'student_id',
+    );
   });
 
   it('answers 403 to viewers and instructors, 404 for foreign and malformed ids, 401 without a token', async () => {
     const s = await setup();
     const student = await f.student(s.schoolId);
-    const entry = await c.entry(s.schoolId, { competitionId: s.competition.id, studentId: student.id });
+    const entry = await c.entry(s.schoolId, {
+      competitionId: s.competition.id,
+      studentId: student.id,
+    });
     const otherCompetition = await c.competition(s.schoolId, { name: 'Other cup' });
-    const elsewhere = await c.entry(s.schoolId, { competitionId: otherCompetition.id, studentId: student.id });
+    const elsewhere = await c.entry(s.schoolId, {
+      competitionId: otherCompetition.id,
+      studentId: student.id,
+    });
     for (const role of ['viewer', 'instructor'] as const) {
-      expect((await app.request('PUT', `${s.base}/${entry.id}`, { token: await tokenOf(role), body: { notes: 'x' } })).status, role).toBe(403);
+      expect(
+        (
+          await app.request('PUT', `${s.base}/${entry.id}`, {
+            token: await tokenOf(role),
+            body: { notes: 'x' },
+          })
+        ).status,
+        role,
+      ).toBe(403);
     }
     for (const id of [elsewhere.id, MISSING_UUID, 'nope']) {
-      expect((await app.request('PUT', `${s.base}/${id}`, { token: s.token, body: { notes: 'x' } })).status, id).toBe(404);
+      expect(
+        (await app.request('PUT', `${s.base}/${id}`, { token: s.token, body: { notes: 'x' } }))
+          .status,
+        id,
+      ).toBe(404);
     }
-    expect((await app.request('PUT', `${s.base}/${entry.id}`, { body: { notes: 'x' } })).status).toBe(401);
+    expect(
+      (await app.request('PUT', `${s.base}/${entry.id}`, { body: { notes: 'x' } })).status,
+    ).toBe(401);
   });
 });
 
 describe('DELETE /api/schools/{schoolId}/competitions/{competitionId}/entries/{entryId}', () => {
   it('cancels a pending entry: kept without a number, category renumbered, pending per-entry payments cancelled', async () => {
     const s = await setup({
-      fees: [fee({ concept: 'inscription', name: 'Entry', amount: 10 }), fee({ concept: 'school_fee', name: 'Coaching', amount: 15, applies_to: 'student' })],
+      fees: [
+        fee({ concept: 'inscription', name: 'Entry', amount: 10 }),
+        fee({ concept: 'school_fee', name: 'Coaching', amount: 15, applies_to: 'student' }),
+      ],
     });
     const ana = await f.student(s.schoolId, { firstName: 'Ana', birthDate: '2005-01-01' });
     const bruno = await f.student(s.schoolId, { firstName: 'Bruno', birthDate: '2010-01-01' });
     const first = (await enter(s, { student_id: ana.id, category: 'Juniors' })).body.data;
     const second = (await enter(s, { student_id: bruno.id, category: 'Juniors' })).body.data;
 
-    const res = await app.request('DELETE', `${s.base}/${first.id}`, { token: await tokenOf('manager') });
+    const res = await app.request('DELETE', `${s.base}/${first.id}`, {
+      token: await tokenOf('manager'),
+    });
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: 'Entry cancelled.',
-      data: { ...first, status: 'cancelled', order_number: null, updated_at: expect.stringMatching(ISO_TIMESTAMP) },
+      data: {
+        ...first,
+        status: 'cancelled',
+        order_number: null,
+        updated_at: expect.stringMatching(ISO_TIMESTAMP),
+      },
     });
     expect((await orderOf(s, 'Juniors')).map((row) => [row.id, row.orderNumber])).toEqual([
       [second.id, 1],
@@ -729,16 +1143,32 @@ describe('DELETE /api/schools/{schoolId}/competitions/{competitionId}/entries/{e
   });
 
   it('keeps paid per-entry payments and cancels a confirmed entry', async () => {
-    const s = await setup({ fees: [fee({ concept: 'inscription', name: 'Entry', amount: 10 }), fee({ concept: 'rental', name: 'Helmet', amount: 3 })] });
+    const s = await setup({
+      fees: [
+        fee({ concept: 'inscription', name: 'Entry', amount: 10 }),
+        fee({ concept: 'rental', name: 'Helmet', amount: 3 }),
+      ],
+    });
     const ana = await f.student(s.schoolId);
-    const entry = await c.entry(s.schoolId, { competitionId: s.competition.id, studentId: ana.id, status: 'confirmed', orderNumber: 1 });
+    const entry = await c.entry(s.schoolId, {
+      competitionId: s.competition.id,
+      studentId: ana.id,
+      status: 'confirmed',
+      orderNumber: 1,
+    });
     await app.db.transaction((tx) => generateFeePayments(tx, s.schoolId, entry.id));
-    await app.db.update(competitionPayments).set({ status: 'paid', paymentMethod: 'cash', paidDate: '2026-04-01' }).where(eq(competitionPayments.conceptDetail, 'Entry'));
+    await app.db
+      .update(competitionPayments)
+      .set({ status: 'paid', paymentMethod: 'cash', paidDate: '2026-04-01' })
+      .where(eq(competitionPayments.conceptDetail, 'Entry'));
 
     const res = await app.request('DELETE', `${s.base}/${entry.id}`, { token: s.token });
 
     expect(res.status).toBe(200);
-    const payments = await app.db.select().from(competitionPayments).orderBy(asc(competitionPayments.conceptDetail));
+    const payments = await app.db
+      .select()
+      .from(competitionPayments)
+      .orderBy(asc(competitionPayments.conceptDetail));
     expect(payments.map((p) => [p.conceptDetail, p.status])).toEqual([
       ['Entry', 'paid'],
       ['Helmet', 'cancelled'],
@@ -748,30 +1178,58 @@ describe('DELETE /api/schools/{schoolId}/competitions/{competitionId}/entries/{e
   it.each(['cancelled', 'completed'] as const)('answers 409 for a %s entry', async (status) => {
     const s = await setup();
     const student = await f.student(s.schoolId);
-    const entry = await c.entry(s.schoolId, { competitionId: s.competition.id, studentId: student.id, status, orderNumber: status === 'completed' ? 3 : null });
+    const entry = await c.entry(s.schoolId, {
+      competitionId: s.competition.id,
+      studentId: student.id,
+      status,
+      orderNumber: status === 'completed' ? 3 : null,
+    });
 
     const res = await app.request('DELETE', `${s.base}/${entry.id}`, { token: s.token });
 
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: { code: 'CONFLICT', message: `Only a pending or confirmed entry can be cancelled; this one is ${status}.` } });
-    const [row] = await app.db.select().from(competitionEntries).where(eq(competitionEntries.id, entry.id));
+    expect(res.body).toEqual({
+      error: {
+        code: 'CONFLICT',
+        message: `Only a pending or confirmed entry can be cancelled; this one is ${status}.`,
+      },
+    });
+    const [row] = await app.db
+      .select()
+      .from(competitionEntries)
+      .where(eq(competitionEntries.id, entry.id));
     expect(row).toMatchObject({ status, orderNumber: status === 'completed' ? 3 : null });
   });
 
   it('answers 403 to viewers and instructors, 404 for foreign and malformed ids, 401 without a token', async () => {
     const s = await setup();
     const student = await f.student(s.schoolId);
-    const entry = await c.entry(s.schoolId, { competitionId: s.competition.id, studentId: student.id });
+    const entry = await c.entry(s.schoolId, {
+      competitionId: s.competition.id,
+      studentId: student.id,
+    });
     const otherSchool = await app.createSchool({ name: 'Other' });
-    const foreign = await c.entry(otherSchool, { competitionId: (await c.competition(otherSchool)).id, studentId: (await f.student(otherSchool)).id });
+    const foreign = await c.entry(otherSchool, {
+      competitionId: (await c.competition(otherSchool)).id,
+      studentId: (await f.student(otherSchool)).id,
+    });
     for (const role of ['viewer', 'instructor'] as const) {
-      expect((await app.request('DELETE', `${s.base}/${entry.id}`, { token: await tokenOf(role) })).status, role).toBe(403);
+      expect(
+        (await app.request('DELETE', `${s.base}/${entry.id}`, { token: await tokenOf(role) }))
+          .status,
+        role,
+      ).toBe(403);
     }
     for (const id of [foreign.id, MISSING_UUID, 'nope']) {
-      expect((await app.request('DELETE', `${s.base}/${id}`, { token: s.token })).status, id).toBe(404);
+      expect((await app.request('DELETE', `${s.base}/${id}`, { token: s.token })).status, id).toBe(
+        404,
+      );
     }
     expect((await app.request('DELETE', `${s.base}/${entry.id}`)).status).toBe(401);
-    const [row] = await app.db.select().from(competitionEntries).where(eq(competitionEntries.id, foreign.id));
+    const [row] = await app.db
+      .select()
+      .from(competitionEntries)
+      .where(eq(competitionEntries.id, foreign.id));
     expect(row!.status).toBe('pending');
   });
 });
@@ -781,29 +1239,53 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/entries/print
     const s = await setup({ name: 'Spring Cup', date: '2026-05-10', location: 'North arena' });
     const horse = await f.horse(s.schoolId, { name: 'Canela' });
     // 14 on the competition day (birthday that day), 13 (birthday the day after), no birth date.
-    const ana = await f.student(s.schoolId, { firstName: 'Ana', lastName: 'García', birthDate: '2012-05-10' });
-    const bruno = await f.student(s.schoolId, { firstName: 'Bruno', lastName: 'Díaz', birthDate: '2012-05-11' });
+    const ana = await f.student(s.schoolId, {
+      firstName: 'Ana',
+      lastName: 'García',
+      birthDate: '2012-05-10',
+    });
+    const bruno = await f.student(s.schoolId, {
+      firstName: 'Bruno',
+      lastName: 'Díaz',
+      birthDate: '2012-05-11',
+    });
     const carla = await f.student(s.schoolId, { firstName: 'Carla', lastName: 'Ruiz' });
-    const dario = await f.student(s.schoolId, { firstName: 'Darío', lastName: 'Sanz', birthDate: '2000-01-01' });
+    const dario = await f.student(s.schoolId, {
+      firstName: 'Darío',
+      lastName: 'Sanz',
+      birthDate: '2000-01-01',
+    });
     const brunoJ = (await enter(s, { student_id: bruno.id, category: 'Juniors' })).body.data;
-    const carlaJ = (await enter(s, { student_id: carla.id, category: 'Juniors', horse_id: horse.id })).body.data;
-    const anaJ = (await enter(s, { student_id: ana.id, category: 'Juniors', horse_id: horse.id })).body.data;
+    const carlaJ = (
+      await enter(s, { student_id: carla.id, category: 'Juniors', horse_id: horse.id })
+    ).body.data;
+    const anaJ = (await enter(s, { student_id: ana.id, category: 'Juniors', horse_id: horse.id }))
+      .body.data;
     const darioJ = (await enter(s, { student_id: dario.id, category: 'Juniors' })).body.data;
     const anaS = (await enter(s, { student_id: ana.id, category: 'Seniors' })).body.data;
     await app.request('DELETE', `${s.base}/${darioJ.id}`, { token: s.token });
-    const result = await app.request('POST', `/api/schools/${s.schoolId}/competitions/${s.competition.id}/results`, {
-      token: s.token,
-      body: { entry_id: anaJ.id, ribbon: 'red' },
-    });
+    const result = await app.request(
+      'POST',
+      `/api/schools/${s.schoolId}/competitions/${s.competition.id}/results`,
+      {
+        token: s.token,
+        body: { entry_id: anaJ.id, ribbon: 'red' },
+      },
+    );
     expect(result.status).toBe(201);
-    await app.request('PUT', `${s.base}/${brunoJ.id}`, { token: s.token, body: { status: 'confirmed' } });
+    await app.request('PUT', `${s.base}/${brunoJ.id}`, {
+      token: s.token,
+      body: { status: 'confirmed' },
+    });
     return { s, entries: { brunoJ, carlaJ, anaJ, anaS } };
   }
 
   it('lists pending, confirmed and completed entries by category in departure order, field by field', async () => {
     const { s } = await printSetup();
 
-    const res = await app.request('GET', `${s.base}/print-list`, { token: await tokenOf('instructor') });
+    const res = await app.request('GET', `${s.base}/print-list`, {
+      token: await tokenOf('instructor'),
+    });
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -811,11 +1293,37 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/entries/print
         competition: { name: 'Spring Cup', date: '2026-05-10', location: 'North arena' },
         categories: {
           Juniors: [
-            { order_number: 1, student_name: 'Ana García', student_age: 14, horse_name: 'Canela', result: { ribbon: 'red', ribbon_label: '2nd place (red)' } },
-            { order_number: 2, student_name: 'Bruno Díaz', student_age: 13, horse_name: null, result: null },
-            { order_number: 3, student_name: 'Carla Ruiz', student_age: null, horse_name: 'Canela', result: null },
+            {
+              order_number: 1,
+              student_name: 'Ana García',
+              student_age: 14,
+              horse_name: 'Canela',
+              result: { ribbon: 'red', ribbon_label: '2nd place (red)' },
+            },
+            {
+              order_number: 2,
+              student_name: 'Bruno Díaz',
+              student_age: 13,
+              horse_name: null,
+              result: null,
+            },
+            {
+              order_number: 3,
+              student_name: 'Carla Ruiz',
+              student_age: null,
+              horse_name: 'Canela',
+              result: null,
+            },
           ],
-          Seniors: [{ order_number: 1, student_name: 'Ana García', student_age: 14, horse_name: null, result: null }],
+          Seniors: [
+            {
+              order_number: 1,
+              student_name: 'Ana García',
+              student_age: 14,
+              horse_name: null,
+              result: null,
+            },
+          ],
           Ponies: [],
         },
         total_entries: 4,
@@ -829,21 +1337,37 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/entries/print
   it('prints one category with ?category', async () => {
     const { s } = await printSetup();
 
-    const res = await app.request('GET', `${s.base}/print-list?category=Seniors`, { token: s.token });
+    const res = await app.request('GET', `${s.base}/print-list?category=Seniors`, {
+      token: s.token,
+    });
 
     expect(res.status).toBe(200);
     expect(res.body.data.categories).toEqual({
-      Seniors: [{ order_number: 1, student_name: 'Ana García', student_age: 14, horse_name: null, result: null }],
+      Seniors: [
+        {
+          order_number: 1,
+          student_name: 'Ana García',
+          student_age: 14,
+          horse_name: null,
+          result: null,
+        },
+      ],
     });
     expect(res.body.data.total_entries).toBe(1);
-    const none = await app.request('GET', `${s.base}/print-list?category=Veterans`, { token: s.token });
+    const none = await app.request('GET', `${s.base}/print-list?category=Veterans`, {
+      token: s.token,
+    });
     expect(none.body.data).toMatchObject({ categories: {}, total_entries: 0 });
   });
 
   it("answers 404 for another school's competition, 401 without a token", async () => {
     const s = await setup();
     const foreign = await c.competition(await app.createSchool({ name: 'Other' }));
-    const res = await app.request('GET', `/api/schools/${s.schoolId}/competitions/${foreign.id}/entries/print-list`, { token: s.token });
+    const res = await app.request(
+      'GET',
+      `/api/schools/${s.schoolId}/competitions/${foreign.id}/entries/print-list`,
+      { token: s.token },
+    );
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe('Competition not found.');
     expect((await app.request('GET', `${s.base}/print-list`)).status).toBe(401);
@@ -856,9 +1380,16 @@ describe('results on entries', () => {
     const student = await f.student(s.schoolId);
     const entry = (await enter(s, { student_id: student.id, category: 'Juniors' })).body.data;
 
-    await app.request('POST', `/api/schools/${s.schoolId}/competitions/${s.competition.id}/results`, { token: s.token, body: { entry_id: entry.id, ribbon: 'pink' } });
+    await app.request(
+      'POST',
+      `/api/schools/${s.schoolId}/competitions/${s.competition.id}/results`,
+      { token: s.token, body: { entry_id: entry.id, ribbon: 'pink' } },
+    );
 
-    const [row] = await app.db.select().from(competitionEntries).where(eq(competitionEntries.id, entry.id));
+    const [row] = await app.db
+      .select()
+      .from(competitionEntries)
+      .where(eq(competitionEntries.id, entry.id));
     expect(row).toMatchObject({ status: 'completed', orderNumber: 1 });
     expect(await app.db.select().from(competitionResults)).toHaveLength(1);
   });
@@ -866,10 +1397,20 @@ describe('results on entries', () => {
 
 describe('unique indexes as field errors', () => {
   it.each([
-    ['competition_entries_student_category_key', 'student_id', 'The student is already entered in this category.'],
+    [
+      'competition_entries_student_category_key',
+      'student_id',
+      'The student is already entered in this category.',
+    ],
     ['competition_results_entry_key', 'entry_id', 'The entry already has a result.'],
   ])('maps a violation of %s to 422 on %s', (constraint, field, message) => {
-    const violation = Object.assign(new Error('duplicate key value'), { code: '23505', constraint_name: constraint });
-    expect(toAppError(violation)).toMatchObject({ code: 'UNPROCESSABLE_CONTENT', fieldErrors: { [field]: [message] } });
+    const violation = Object.assign(new Error('duplicate key value'), {
+      code: '23505',
+      constraint_name: constraint,
+    });
+    expect(toAppError(violation)).toMatchObject({
+      code: 'UNPROCESSABLE_CONTENT',
+      fieldErrors: { [field]: [message] },
+    });
   });
 });

@@ -52,7 +52,11 @@ export const entrySchema = z.object({
 
 export type Entry = z.infer<typeof entrySchema>;
 
-type EntryRow = { entry: typeof competitionEntries.$inferSelect; studentName: string; horseName: string | null };
+type EntryRow = {
+  entry: typeof competitionEntries.$inferSelect;
+  studentName: string;
+  horseName: string | null;
+};
 
 function toEntry({ entry, studentName, horseName }: EntryRow): Entry {
   return {
@@ -87,20 +91,49 @@ export function selectEntries(db: Database, schoolId: string, competitionId: str
       horseName: horses.name,
     })
     .from(competitionEntries)
-    .innerJoin(students, and(eq(students.schoolId, competitionEntries.schoolId), eq(students.id, competitionEntries.studentId)))
-    .leftJoin(horses, and(eq(horses.schoolId, competitionEntries.schoolId), eq(horses.id, competitionEntries.horseId)))
-    .where(and(eq(competitionEntries.schoolId, schoolId), eq(competitionEntries.competitionId, competitionId), where))
+    .innerJoin(
+      students,
+      and(
+        eq(students.schoolId, competitionEntries.schoolId),
+        eq(students.id, competitionEntries.studentId),
+      ),
+    )
+    .leftJoin(
+      horses,
+      and(
+        eq(horses.schoolId, competitionEntries.schoolId),
+        eq(horses.id, competitionEntries.horseId),
+      ),
+    )
+    .where(
+      and(
+        eq(competitionEntries.schoolId, schoolId),
+        eq(competitionEntries.competitionId, competitionId),
+        where,
+      ),
+    )
     .$dynamic();
 }
 
 /** Every entry of a competition, in list order. */
-export async function competitionEntriesOf(db: Database, schoolId: string, competitionId: string): Promise<Entry[]> {
+export async function competitionEntriesOf(
+  db: Database,
+  schoolId: string,
+  competitionId: string,
+): Promise<Entry[]> {
   const rows = await selectEntries(db, schoolId, competitionId).orderBy(...entryOrder);
   return rows.map(toEntry);
 }
 
-async function findEntry(db: Database, schoolId: string, competitionId: string, id: string): Promise<Entry> {
-  const [row] = isUuid(id) ? await selectEntries(db, schoolId, competitionId, eq(competitionEntries.id, id)).limit(1) : [];
+async function findEntry(
+  db: Database,
+  schoolId: string,
+  competitionId: string,
+  id: string,
+): Promise<Entry> {
+  const [row] = isUuid(id)
+    ? await selectEntries(db, schoolId, competitionId, eq(competitionEntries.id, id)).limit(1)
+    : [];
   if (!row) throw notFound('Entry');
   return toEntry(row);
 }
@@ -112,7 +145,14 @@ const TAGS = ['Competition entries'];
 
 export const competitionEntriesRouter = router({
   list: schoolProcedure('competitions.view')
-    .meta({ openapi: { method: 'GET', path: BASE, tags: TAGS, summary: 'Entries of a competition, by category and departure order' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: BASE,
+        tags: TAGS,
+        summary: 'Entries of a competition, by category and departure order',
+      },
+    })
     .input(
       competitionIdInput.extend(paginationInput(50).shape).extend({
         category: z.string().trim().max(100).optional(),
@@ -135,7 +175,11 @@ export const competitionEntriesRouter = router({
           .select({ total: countAll })
           .from(competitionEntries)
           .where(
-            and(eq(competitionEntries.schoolId, ctx.school.id), eq(competitionEntries.competitionId, competition.id), where),
+            and(
+              eq(competitionEntries.schoolId, ctx.school.id),
+              eq(competitionEntries.competitionId, competition.id),
+              where,
+            ),
           ),
       ]);
       return paginate(rows.map(toEntry), counted?.total ?? 0, input, ctx.url);
@@ -175,7 +219,12 @@ export const competitionEntriesRouter = router({
     .input(competitionIdInput.extend({ category: categoryField.optional() }))
     .output(z.object({ message: z.string(), data: z.array(entrySchema) }))
     .mutation(async ({ ctx, input }) => {
-      const competition = await recalculateOrder(ctx.db, ctx.school.id, input.competitionId, input.category);
+      const competition = await recalculateOrder(
+        ctx.db,
+        ctx.school.id,
+        input.competitionId,
+        input.category,
+      );
       const rows = await selectEntries(
         ctx.db,
         ctx.school.id,
@@ -193,7 +242,7 @@ export const competitionEntriesRouter = router({
         tags: TAGS,
         summary: 'Starting list by category, in departure order',
         description:
-          'Pending, confirmed and completed entries (cancelled ones are left out), grouped by category in the order of the competition\'s categories; `student_age` is the age at the competition date; `result` is null until a result is recorded.',
+          "Pending, confirmed and completed entries (cancelled ones are left out), grouped by category in the order of the competition's categories; `student_age` is the age at the competition date; `result` is null until a result is recorded.",
       },
     })
     .input(competitionIdInput.extend({ category: z.string().trim().max(100).optional() }))
@@ -204,7 +253,9 @@ export const competitionEntriesRouter = router({
     }),
 
   get: schoolProcedure('competitions.view')
-    .meta({ openapi: { method: 'GET', path: `${BASE}/{entryId}`, tags: TAGS, summary: 'One entry' } })
+    .meta({
+      openapi: { method: 'GET', path: `${BASE}/{entryId}`, tags: TAGS, summary: 'One entry' },
+    })
     .input(entryIdInput)
     .output(one)
     .query(async ({ ctx, input }) => {
@@ -246,7 +297,9 @@ export const competitionEntriesRouter = router({
     .output(z.object({ message: z.string(), data: entrySchema }))
     .mutation(async ({ ctx, input }) => {
       await cancelEntry(ctx.db, ctx.school.id, input.competitionId, input.entryId);
-      return { message: 'Entry cancelled.', data: await findEntry(ctx.db, ctx.school.id, input.competitionId, input.entryId) };
+      return {
+        message: 'Entry cancelled.',
+        data: await findEntry(ctx.db, ctx.school.id, input.competitionId, input.entryId),
+      };
     }),
 });
-

@@ -26,7 +26,10 @@ const isNumbered = (status: EntryRow['status']) => status === 'pending' || statu
 
 function assertCategory(competition: CompetitionRow, category: string): void {
   if (!competition.categories.includes(category)) {
-    throw invalidField('category', "The selected category is not one of the competition's categories.");
+    throw invalidField(
+      'category',
+      "The selected category is not one of the competition's categories.",
+    );
   }
 }
 
@@ -57,21 +60,38 @@ async function assertNotEntered(
  * POST entries: rules 1 to 5. The entry starts pending; the required fees become payments
  * and its category is renumbered, in the same transaction.
  */
-export async function createEntry(db: Database, schoolId: string, competitionId: string, input: EntryInput): Promise<string> {
+export async function createEntry(
+  db: Database,
+  schoolId: string,
+  competitionId: string,
+  input: EntryInput,
+): Promise<string> {
   return db.transaction(async (tx) => {
     const competition = await lockCompetition(tx, schoolId, competitionId, 'no key update');
     assertCategory(competition, input.category);
     await referenceInSchool(tx, students, schoolId, input.student_id, 'student_id');
     if (input.horse_id) await referenceInSchool(tx, horses, schoolId, input.horse_id, 'horse_id');
     if (competition.status !== 'upcoming' && competition.status !== 'ongoing') {
-      throw conflict(`Entries can be created only while the competition is upcoming or ongoing; it is ${competition.status}.`);
+      throw conflict(
+        `Entries can be created only while the competition is upcoming or ongoing; it is ${competition.status}.`,
+      );
     }
-    const entry = { schoolId, competitionId: competition.id, studentId: input.student_id, category: input.category };
+    const entry = {
+      schoolId,
+      competitionId: competition.id,
+      studentId: input.student_id,
+      category: input.category,
+    };
     await assertNotEntered(tx, entry);
 
     const [created] = await tx
       .insert(competitionEntries)
-      .values({ ...entry, horseId: input.horse_id ?? null, notes: input.notes ?? null, status: 'pending' })
+      .values({
+        ...entry,
+        horseId: input.horse_id ?? null,
+        notes: input.notes ?? null,
+        status: 'pending',
+      })
       .returning({ id: competitionEntries.id });
     await generateFeePayments(tx, schoolId, created!.id);
     await recalculateDepartureOrder(tx, schoolId, competition.id, [input.category]);
@@ -123,7 +143,11 @@ export async function updateEntry(
     const cancelling = status === 'cancelled' && current.status !== 'cancelled';
     const rejoining = isNumbered(status) && !isNumbered(current.status);
     if (status !== 'cancelled' && (categoryChanged || current.status === 'cancelled')) {
-      await assertNotEntered(tx, { schoolId, competitionId: competition.id, studentId: current.studentId, category }, current.id);
+      await assertNotEntered(
+        tx,
+        { schoolId, competitionId: competition.id, studentId: current.studentId, category },
+        current.id,
+      );
     }
 
     let orderNumber = current.orderNumber;
@@ -153,12 +177,19 @@ export async function updateEntry(
 }
 
 /** DELETE entry: a pending or confirmed entry is cancelled and kept; anything else is 409. */
-export async function cancelEntry(db: Database, schoolId: string, competitionId: string, id: string): Promise<void> {
+export async function cancelEntry(
+  db: Database,
+  schoolId: string,
+  competitionId: string,
+  id: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const competition = await lockCompetition(tx, schoolId, competitionId, 'no key update');
     const current = await entryOf(tx, competition, id);
     if (!isNumbered(current.status)) {
-      throw conflict(`Only a pending or confirmed entry can be cancelled; this one is ${current.status}.`);
+      throw conflict(
+        `Only a pending or confirmed entry can be cancelled; this one is ${current.status}.`,
+      );
     }
     await tx
       .update(competitionEntries)
@@ -179,7 +210,12 @@ export async function recalculateOrder(
   return db.transaction(async (tx) => {
     const competition = await lockCompetition(tx, schoolId, competitionId, 'no key update');
     if (category !== undefined) assertCategory(competition, category);
-    await recalculateDepartureOrder(tx, schoolId, competition.id, category === undefined ? undefined : [category]);
+    await recalculateDepartureOrder(
+      tx,
+      schoolId,
+      competition.id,
+      category === undefined ? undefined : [category],
+    );
     return competition;
   });
 }

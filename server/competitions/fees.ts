@@ -1,7 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
-import { competitionPayments, FEE_APPLIES_TO, FEE_CONCEPTS, type CompetitionFee } from '@/db/schema';
+import {
+  competitionPayments,
+  FEE_APPLIES_TO,
+  FEE_CONCEPTS,
+  type CompetitionFee,
+} from '@/db/schema';
 import { fieldMessage } from '../validation';
 import { moneyField, optionalText } from '../schools/record-fields';
 
@@ -33,7 +38,9 @@ export const feesField = z
         ctx.addIssue({
           code: 'custom',
           path: [index, 'name'],
-          message: fieldMessage('field has a duplicate value (another fee has the same concept and name).'),
+          message: fieldMessage(
+            'field has a duplicate value (another fee has the same concept and name).',
+          ),
         });
       }
       seen.add(key);
@@ -74,7 +81,11 @@ export function toStoredFees(fees: z.infer<typeof feesField>): CompetitionFee[] 
  * records the entry that caused it; concept, name and amount are the fee's, the due date is
  * the competition's date.
  */
-export async function generateFeePayments(tx: Database, schoolId: string, entryId: string): Promise<void> {
+export async function generateFeePayments(
+  tx: Database,
+  schoolId: string,
+  entryId: string,
+): Promise<void> {
   await tx.execute(sql`
     insert into competition_payments
       (school_id, competition_id, entry_id, student_id, horse_id, concept, concept_detail, amount,
@@ -94,7 +105,11 @@ export async function generateFeePayments(tx: Database, schoolId: string, entryI
 }
 
 /** A cancelled entry's pending per-entry fee payments are cancelled; paid ones stay (DESIGN 6). */
-export async function cancelEntryFeePayments(tx: Database, schoolId: string, entryId: string): Promise<void> {
+export async function cancelEntryFeePayments(
+  tx: Database,
+  schoolId: string,
+  entryId: string,
+): Promise<void> {
   await tx
     .update(competitionPayments)
     .set({ status: 'cancelled', updatedAt: sql`now()` })

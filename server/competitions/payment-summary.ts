@@ -14,17 +14,43 @@ export const paymentSummarySchema = z.object({
   total_paid: z.number(),
   total_pending: z.number(),
   by_concept: z
-    .array(z.object({ concept: z.enum(FEE_CONCEPTS), total: z.number(), paid: z.number(), pending: z.number(), count: z.number().int() }))
-    .describe('Concepts that have expected payments, in the order of the concept list; `count` counts the expected payments.'),
+    .array(
+      z.object({
+        concept: z.enum(FEE_CONCEPTS),
+        total: z.number(),
+        paid: z.number(),
+        pending: z.number(),
+        count: z.number().int(),
+      }),
+    )
+    .describe(
+      'Concepts that have expected payments, in the order of the concept list; `count` counts the expected payments.',
+    ),
   by_status: z
-    .array(z.object({ status: z.enum(COMPETITION_PAYMENT_STATUSES), count: z.number().int(), amount: z.number() }))
+    .array(
+      z.object({
+        status: z.enum(COMPETITION_PAYMENT_STATUSES),
+        count: z.number().int(),
+        amount: z.number(),
+      }),
+    )
     .describe('Every status, in the order pending, paid, cancelled, refunded.'),
 });
 
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 
-type ConceptRow = { concept: (typeof FEE_CONCEPTS)[number] | null; count: number; total: string; paid: string; pending: string };
-type StatusRow = { status: (typeof COMPETITION_PAYMENT_STATUSES)[number]; count: number; amount: string };
+type ConceptRow = {
+  concept: (typeof FEE_CONCEPTS)[number] | null;
+  count: number;
+  total: string;
+  paid: string;
+  pending: string;
+};
+type StatusRow = {
+  status: (typeof COMPETITION_PAYMENT_STATUSES)[number];
+  count: number;
+  amount: string;
+};
 
 const EXPECTED = sql.raw(`status not in ('cancelled', 'refunded')`);
 
@@ -70,7 +96,10 @@ export async function summarizeCompetitionPayments(
     total_paid: toMoney(totals?.paid ?? '0')!,
     total_pending: toMoney(totals?.pending ?? '0')!,
     by_concept: byConcept
-      .filter((row): row is ConceptRow & { concept: NonNullable<ConceptRow['concept']> } => row.concept !== null && row.count > 0)
+      .filter(
+        (row): row is ConceptRow & { concept: NonNullable<ConceptRow['concept']> } =>
+          row.concept !== null && row.count > 0,
+      )
       .sort((a, b) => FEE_CONCEPTS.indexOf(a.concept) - FEE_CONCEPTS.indexOf(b.concept))
       .map((row) => ({
         concept: row.concept,

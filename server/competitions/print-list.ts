@@ -9,7 +9,11 @@ import { ribbonLabel } from './ribbons';
 const printedEntrySchema = z.object({
   order_number: z.number().int().nullable(),
   student_name: z.string(),
-  student_age: z.number().int().nullable().describe('Whole years at the competition date; null without a birth date.'),
+  student_age: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Whole years at the competition date; null without a birth date.'),
   horse_name: z.string().nullable(),
   result: z.object({ ribbon: z.enum(RIBBONS), ribbon_label: z.string() }).nullable(),
 });
@@ -28,7 +32,11 @@ export type PrintList = z.infer<typeof printListSchema>;
  * grouped by category in the competition's order of categories (each of them present, even
  * when empty); cancelled entries are left out. With `category`, only that category.
  */
-export async function printList(db: Database, competition: CompetitionRow, category?: string): Promise<PrintList> {
+export async function printList(
+  db: Database,
+  competition: CompetitionRow,
+  category?: string,
+): Promise<PrintList> {
   const rows = await db
     .select({
       category: competitionEntries.category,
@@ -39,11 +47,26 @@ export async function printList(db: Database, competition: CompetitionRow, categ
       ribbon: competitionResults.ribbon,
     })
     .from(competitionEntries)
-    .innerJoin(students, and(eq(students.schoolId, competitionEntries.schoolId), eq(students.id, competitionEntries.studentId)))
-    .leftJoin(horses, and(eq(horses.schoolId, competitionEntries.schoolId), eq(horses.id, competitionEntries.horseId)))
+    .innerJoin(
+      students,
+      and(
+        eq(students.schoolId, competitionEntries.schoolId),
+        eq(students.id, competitionEntries.studentId),
+      ),
+    )
+    .leftJoin(
+      horses,
+      and(
+        eq(horses.schoolId, competitionEntries.schoolId),
+        eq(horses.id, competitionEntries.horseId),
+      ),
+    )
     .leftJoin(
       competitionResults,
-      and(eq(competitionResults.schoolId, competitionEntries.schoolId), eq(competitionResults.entryId, competitionEntries.id)),
+      and(
+        eq(competitionResults.schoolId, competitionEntries.schoolId),
+        eq(competitionResults.entryId, competitionEntries.id),
+      ),
     )
     .where(
       and(
@@ -70,7 +93,8 @@ export async function printList(db: Database, competition: CompetitionRow, categ
       student_name: row.studentName,
       student_age: ageOn(row.birthDate, competition.date),
       horse_name: row.horseName,
-      result: row.ribbon === null ? null : { ribbon: row.ribbon, ribbon_label: ribbonLabel(row.ribbon) },
+      result:
+        row.ribbon === null ? null : { ribbon: row.ribbon, ribbon_label: ribbonLabel(row.ribbon) },
     });
   }
   return {

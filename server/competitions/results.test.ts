@@ -12,7 +12,10 @@ const c = competitionFixtures(() => app.db);
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
-const stamps = { created_at: expect.stringMatching(ISO_TIMESTAMP), updated_at: expect.stringMatching(ISO_TIMESTAMP) };
+const stamps = {
+  created_at: expect.stringMatching(ISO_TIMESTAMP),
+  updated_at: expect.stringMatching(ISO_TIMESTAMP),
+};
 
 const MEMBERS = {
   'owner@a.test': 'owner',
@@ -21,7 +24,8 @@ const MEMBERS = {
   'viewer@a.test': 'viewer',
 } as const;
 
-const tokenOf = (role: 'owner' | 'manager' | 'instructor' | 'viewer') => app.tokenFor(`${role}@a.test`);
+const tokenOf = (role: 'owner' | 'manager' | 'instructor' | 'viewer') =>
+  app.tokenFor(`${role}@a.test`);
 
 async function setup() {
   const schoolId = await app.createSchool({ members: { ...MEMBERS } });
@@ -29,7 +33,14 @@ async function setup() {
   const competition = await c.competition(schoolId);
   const student = await f.student(schoolId, { firstName: 'Ana', lastName: 'García' });
   const horse = await f.horse(schoolId, { name: 'Canela' });
-  const entry = await c.entry(schoolId, { competitionId: competition.id, studentId: student.id, horseId: horse.id, category: 'Seniors', orderNumber: 4, status: 'confirmed' });
+  const entry = await c.entry(schoolId, {
+    competitionId: competition.id,
+    studentId: student.id,
+    horseId: horse.id,
+    category: 'Seniors',
+    orderNumber: 4,
+    status: 'confirmed',
+  });
   const base = `/api/schools/${schoolId}/competitions/${competition.id}/results`;
   return { schoolId, token, competition, student, horse, entry, base };
 }
@@ -48,7 +59,13 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/results', ()
 
     const res = await app.request('POST', s.base, {
       token: await tokenOf('manager'),
-      body: { entry_id: s.entry.id, ribbon: 'yellow', notes: 'One refusal', position: 1, category: 'Juniors' },
+      body: {
+        entry_id: s.entry.id,
+        ribbon: 'yellow',
+        notes: 'One refusal',
+        position: 1,
+        category: 'Juniors',
+      },
     });
 
     expect(res.status).toBe(201);
@@ -69,7 +86,10 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/results', ()
         ...stamps,
       },
     });
-    const [entry] = await app.db.select().from(competitionEntries).where(eq(competitionEntries.id, s.entry.id));
+    const [entry] = await app.db
+      .select()
+      .from(competitionEntries)
+      .where(eq(competitionEntries.id, s.entry.id));
     expect(entry).toMatchObject({ status: 'completed', orderNumber: 4 });
   });
 
@@ -85,45 +105,102 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/results', ()
     ['participation', null, 'Participation'],
   ] as const)('gives the %s ribbon position %s', async (ribbon, position, label) => {
     const s = await setup();
-    const res = await app.request('POST', s.base, { token: s.token, body: { entry_id: s.entry.id, ribbon } });
+    const res = await app.request('POST', s.base, {
+      token: s.token,
+      body: { entry_id: s.entry.id, ribbon },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ ribbon, position, ribbon_label: label, notes: null });
   });
 
-  it.each(['pending', 'cancelled', 'completed'] as const)('records a result for a %s entry without a horse', async (status) => {
-    const s = await setup();
-    const entry = await c.entry(s.schoolId, { competitionId: s.competition.id, studentId: s.student.id, status });
+  it.each(['pending', 'cancelled', 'completed'] as const)(
+    'records a result for a %s entry without a horse',
+    async (status) => {
+      const s = await setup();
+      const entry = await c.entry(s.schoolId, {
+        competitionId: s.competition.id,
+        studentId: s.student.id,
+        status,
+      });
 
-    const res = await app.request('POST', s.base, { token: s.token, body: { entry_id: entry.id, ribbon: 'blue' } });
+      const res = await app.request('POST', s.base, {
+        token: s.token,
+        body: { entry_id: entry.id, ribbon: 'blue' },
+      });
 
-    expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ entry_id: entry.id, category: 'Juniors', horse_id: null, horse: null });
-    const [row] = await app.db.select().from(competitionEntries).where(eq(competitionEntries.id, entry.id));
-    expect(row!.status).toBe('completed');
-  });
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({
+        entry_id: entry.id,
+        category: 'Juniors',
+        horse_id: null,
+        horse: null,
+      });
+      const [row] = await app.db
+        .select()
+        .from(competitionEntries)
+        .where(eq(competitionEntries.id, entry.id));
+      expect(row!.status).toBe('completed');
+    },
+  );
 
-  it('refuses an unknown entry, another school\'s entry, another competition\'s entry and an entry with a result (422 entry_id)', async () => {
+  it("refuses an unknown entry, another school's entry, another competition's entry and an entry with a result (422 entry_id)", async () => {
     const s = await setup();
     const otherCompetition = await c.competition(s.schoolId, { name: 'Other cup' });
-    const elsewhere = await c.entry(s.schoolId, { competitionId: otherCompetition.id, studentId: s.student.id });
+    const elsewhere = await c.entry(s.schoolId, {
+      competitionId: otherCompetition.id,
+      studentId: s.student.id,
+    });
     const otherSchool = await app.createSchool({ name: 'Other' });
-    const foreign = await c.entry(otherSchool, { competitionId: (await c.competition(otherSchool)).id, studentId: (await f.student(otherSchool)).id });
+    const foreign = await c.entry(otherSchool, {
+      competitionId: (await c.competition(otherSchool)).id,
+      studentId: (await f.student(otherSchool)).id,
+    });
 
-    expect422(await app.request('POST', s.base, { token: s.token, body: { entry_id: MISSING_UUID, ribbon: 'blue' } }), 'entry_id', 'The selected entry id is invalid.');
-    expect422(await app.request('POST', s.base, { token: s.token, body: { entry_id: foreign.id, ribbon: 'blue' } }), 'entry_id', 'The selected entry id is invalid.');
     expect422(
-      await app.request('POST', s.base, { token: s.token, body: { entry_id: elsewhere.id, ribbon: 'blue' } }),
+      await app.request('POST', s.base, {
+        token: s.token,
+        body: { entry_id: MISSING_UUID, ribbon: 'blue' },
+      }),
+      'entry_id',
+      'The selected entry id is invalid.',
+    );
+    expect422(
+      await app.request('POST', s.base, {
+        token: s.token,
+        body: { entry_id: foreign.id, ribbon: 'blue' },
+      }),
+      'entry_id',
+      'The selected entry id is invalid.',
+    );
+    expect422(
+      await app.request('POST', s.base, {
+        token: s.token,
+        body: { entry_id: elsewhere.id, ribbon: 'blue' },
+      }),
       'entry_id',
       'The selected entry belongs to another competition.',
     );
-    expect((await app.request('POST', s.base, { token: s.token, body: { entry_id: s.entry.id, ribbon: 'blue' } })).status).toBe(201);
+    expect(
+      (
+        await app.request('POST', s.base, {
+          token: s.token,
+          body: { entry_id: s.entry.id, ribbon: 'blue' },
+        })
+      ).status,
+    ).toBe(201);
     expect422(
-      await app.request('POST', s.base, { token: s.token, body: { entry_id: s.entry.id, ribbon: 'red' } }),
+      await app.request('POST', s.base, {
+        token: s.token,
+        body: { entry_id: s.entry.id, ribbon: 'red' },
+      }),
       'entry_id',
       'The entry already has a result.',
     );
     expect(await app.db.select().from(competitionResults)).toHaveLength(1);
-    const [untouched] = await app.db.select().from(competitionEntries).where(eq(competitionEntries.id, elsewhere.id));
+    const [untouched] = await app.db
+      .select()
+      .from(competitionEntries)
+      .where(eq(competitionEntries.id, elsewhere.id));
     expect(untouched!.status).toBe('pending');
   });
 
@@ -131,9 +208,26 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/results', ()
     const s = await setup();
     const res = await app.request('POST', s.base, { token: s.token, body: {} });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ entry_id: ['The entry id field is required.'], ribbon: ['The ribbon field is required.'] });
-    expect422(await app.request('POST', s.base, { token: s.token, body: { entry_id: 'x', ribbon: 'blue' } }), 'entry_id', 'The entry id field must be a valid UUID.');
-    expect422(await app.request('POST', s.base, { token: s.token, body: { entry_id: s.entry.id, ribbon: 'gold' } }), 'ribbon', 'The selected ribbon is invalid.');
+    expect(res.body.errors).toEqual({
+      entry_id: ['The entry id field is required.'],
+      ribbon: ['The ribbon field is required.'],
+    });
+    expect422(
+      await app.request('POST', s.base, {
+        token: s.token,
+        body: { entry_id: 'x', ribbon: 'blue' },
+      }),
+      'entry_id',
+      'The entry id field must be a valid UUID.',
+    );
+    expect422(
+      await app.request('POST', s.base, {
+        token: s.token,
+        body: { entry_id: s.entry.id, ribbon: 'gold' },
+      }),
+      'ribbon',
+      'The selected ribbon is invalid.',
+    );
   });
 
   it("answers 401, 403 to viewers and instructors, 404 for another school's competition", async () => {
@@ -141,11 +235,18 @@ describe('POST /api/schools/{schoolId}/competitions/{competitionId}/results', ()
     const body = { entry_id: s.entry.id, ribbon: 'blue' };
     expect((await app.request('POST', s.base, { body })).status).toBe(401);
     for (const role of ['viewer', 'instructor'] as const) {
-      expect((await app.request('POST', s.base, { token: await tokenOf(role), body })).status, role).toBe(403);
+      expect(
+        (await app.request('POST', s.base, { token: await tokenOf(role), body })).status,
+        role,
+      ).toBe(403);
     }
     const foreign = await c.competition(await app.createSchool({ name: 'Other' }));
     for (const id of [foreign.id, 'nope']) {
-      const res = await app.request('POST', `/api/schools/${s.schoolId}/competitions/${id}/results`, { token: s.token, body });
+      const res = await app.request(
+        'POST',
+        `/api/schools/${s.schoolId}/competitions/${id}/results`,
+        { token: s.token, body },
+      );
       expect(res.status, id).toBe(404);
     }
     expect(await app.db.select().from(competitionResults)).toHaveLength(0);
@@ -166,7 +267,11 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/results', () 
     const ids: string[] = [];
     for (const [ribbon, minute] of ribbons) {
       const student = await f.student(s.schoolId, { firstName: `S${minute}` });
-      const entry = await c.entry(s.schoolId, { competitionId: s.competition.id, studentId: student.id, status: 'completed' });
+      const entry = await c.entry(s.schoolId, {
+        competitionId: s.competition.id,
+        studentId: student.id,
+        status: 'completed',
+      });
       const [row] = await app.db
         .insert(competitionResults)
         .values({
@@ -176,7 +281,8 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/results', () 
           studentId: student.id,
           category: 'Juniors',
           ribbon,
-          position: ribbon === 'participation' ? null : ribbon === 'blue' ? 1 : ribbon === 'red' ? 2 : 8,
+          position:
+            ribbon === 'participation' ? null : ribbon === 'blue' ? 1 : ribbon === 'red' ? 2 : 8,
           createdAt: new Date(Date.UTC(2026, 4, 10, 12, minute)),
         })
         .returning();
@@ -186,7 +292,14 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/results', () 
     const res = await app.request('GET', s.base, { token: await tokenOf('instructor') });
 
     expect(res.status).toBe(200);
-    expect(res.body.data.map((r: { id: string }) => r.id)).toEqual([ids[2], ids[1], ids[3], ids[5], ids[0], ids[4]]);
+    expect(res.body.data.map((r: { id: string }) => r.id)).toEqual([
+      ids[2],
+      ids[1],
+      ids[3],
+      ids[5],
+      ids[0],
+      ids[4],
+    ]);
     expect(res.body.data[0]).toEqual({
       id: ids[2],
       competition_id: s.competition.id,
@@ -208,13 +321,28 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/results', () 
     const s = await setup();
     const other = await c.competition(s.schoolId, { name: 'Other cup' });
     const entry = await c.entry(s.schoolId, { competitionId: other.id, studentId: s.student.id });
-    await app.db.insert(competitionResults).values({ schoolId: s.schoolId, competitionId: other.id, entryId: entry.id, studentId: s.student.id, category: 'Juniors', ribbon: 'blue', position: 1 });
+    await app.db.insert(competitionResults).values({
+      schoolId: s.schoolId,
+      competitionId: other.id,
+      entryId: entry.id,
+      studentId: s.student.id,
+      category: 'Juniors',
+      ribbon: 'blue',
+      position: 1,
+    });
     const empty = await app.request('GET', s.base, { token: await tokenOf('viewer') });
     expect(empty.body).toEqual({ data: [] });
 
     const foreign = await c.competition(await app.createSchool({ name: 'Other' }));
     for (const id of [foreign.id, 'nope']) {
-      expect((await app.request('GET', `/api/schools/${s.schoolId}/competitions/${id}/results`, { token: s.token })).status, id).toBe(404);
+      expect(
+        (
+          await app.request('GET', `/api/schools/${s.schoolId}/competitions/${id}/results`, {
+            token: s.token,
+          })
+        ).status,
+        id,
+      ).toBe(404);
     }
     expect((await app.request('GET', s.base)).status).toBe(401);
   });
@@ -223,34 +351,69 @@ describe('GET /api/schools/{schoolId}/competitions/{competitionId}/results', () 
 describe('PUT /api/schools/{schoolId}/competitions/{competitionId}/results/{resultId}', () => {
   async function recorded() {
     const s = await setup();
-    const created = await app.request('POST', s.base, { token: s.token, body: { entry_id: s.entry.id, ribbon: 'red', notes: 'Clear round' } });
+    const created = await app.request('POST', s.base, {
+      token: s.token,
+      body: { entry_id: s.entry.id, ribbon: 'red', notes: 'Clear round' },
+    });
     return { ...s, result: created.body.data, url: `${s.base}/${created.body.data.id}` };
   }
 
   it('corrects the ribbon, the position following it, and keeps what was not sent', async () => {
     const s = await recorded();
 
-    const res = await app.request('PUT', s.url, { token: await tokenOf('manager'), body: { ribbon: 'participation' } });
+    const res = await app.request('PUT', s.url, {
+      token: await tokenOf('manager'),
+      body: { ribbon: 'participation' },
+    });
 
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ ...s.result, ribbon: 'participation', ribbon_label: 'Participation', position: null, updated_at: expect.stringMatching(ISO_TIMESTAMP) });
-    const notes = await app.request('PUT', s.url, { token: s.token, body: { ribbon: 'blue', notes: null } });
-    expect(notes.body.data).toMatchObject({ ribbon: 'blue', position: 1, notes: null, category: 'Seniors', entry_id: s.entry.id });
+    expect(res.body.data).toEqual({
+      ...s.result,
+      ribbon: 'participation',
+      ribbon_label: 'Participation',
+      position: null,
+      updated_at: expect.stringMatching(ISO_TIMESTAMP),
+    });
+    const notes = await app.request('PUT', s.url, {
+      token: s.token,
+      body: { ribbon: 'blue', notes: null },
+    });
+    expect(notes.body.data).toMatchObject({
+      ribbon: 'blue',
+      position: 1,
+      notes: null,
+      category: 'Seniors',
+      entry_id: s.entry.id,
+    });
   });
 
   it('validates the ribbon; 403 to viewers and instructors; 404 for a result of another competition or a malformed id', async () => {
     const s = await recorded();
-    expect422(await app.request('PUT', s.url, { token: s.token, body: { ribbon: 'gold' } }), 'ribbon', 'The selected ribbon is invalid.');
+    expect422(
+      await app.request('PUT', s.url, { token: s.token, body: { ribbon: 'gold' } }),
+      'ribbon',
+      'The selected ribbon is invalid.',
+    );
     expect((await app.request('PUT', s.url, { body: { ribbon: 'blue' } })).status).toBe(401);
     for (const role of ['viewer', 'instructor'] as const) {
-      expect((await app.request('PUT', s.url, { token: await tokenOf(role), body: { ribbon: 'blue' } })).status, role).toBe(403);
+      expect(
+        (await app.request('PUT', s.url, { token: await tokenOf(role), body: { ribbon: 'blue' } }))
+          .status,
+        role,
+      ).toBe(403);
     }
     const other = await c.competition(s.schoolId, { name: 'Other cup' });
     const elsewhere = `/api/schools/${s.schoolId}/competitions/${other.id}/results/${s.result.id}`;
     for (const url of [elsewhere, `${s.base}/nope`, `${s.base}/${MISSING_UUID}`]) {
-      expect((await app.request('PUT', url, { token: s.token, body: { ribbon: 'blue' } })).status, url).toBe(404);
+      expect(
+        (await app.request('PUT', url, { token: s.token, body: { ribbon: 'blue' } })).status,
+        url,
+      ).toBe(404);
     }
-    const [row] = await app.db.select().from(competitionResults).where(eq(competitionResults.id, s.result.id));
+    const [row] = await app.db
+      .select()
+      .from(competitionResults)
+      .where(eq(competitionResults.id, s.result.id));
     expect(row).toMatchObject({ ribbon: 'red', position: 2 });
   });
 });

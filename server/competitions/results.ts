@@ -39,7 +39,11 @@ export const resultSchema = z.object({
 
 export type Result = z.infer<typeof resultSchema>;
 
-type ResultRow = { result: typeof competitionResults.$inferSelect; studentName: string; horseName: string | null };
+type ResultRow = {
+  result: typeof competitionResults.$inferSelect;
+  studentName: string;
+  horseName: string | null;
+};
 
 function toResult({ result, studentName, horseName }: ResultRow): Result {
   return {
@@ -73,8 +77,20 @@ export async function competitionResultsOf(
       horseName: horses.name,
     })
     .from(competitionResults)
-    .innerJoin(students, and(eq(students.schoolId, competitionResults.schoolId), eq(students.id, competitionResults.studentId)))
-    .leftJoin(horses, and(eq(horses.schoolId, competitionResults.schoolId), eq(horses.id, competitionResults.horseId)))
+    .innerJoin(
+      students,
+      and(
+        eq(students.schoolId, competitionResults.schoolId),
+        eq(students.id, competitionResults.studentId),
+      ),
+    )
+    .leftJoin(
+      horses,
+      and(
+        eq(horses.schoolId, competitionResults.schoolId),
+        eq(horses.id, competitionResults.horseId),
+      ),
+    )
     .where(
       and(
         eq(competitionResults.schoolId, schoolId),
@@ -82,7 +98,11 @@ export async function competitionResultsOf(
         id === undefined ? undefined : eq(competitionResults.id, id),
       ),
     )
-    .orderBy(asc(competitionResults.position), asc(competitionResults.createdAt), asc(competitionResults.id));
+    .orderBy(
+      asc(competitionResults.position),
+      asc(competitionResults.createdAt),
+      asc(competitionResults.id),
+    );
   return rows.map(toResult);
 }
 
@@ -102,7 +122,9 @@ async function recordResult(
     const [entry] = await tx
       .select()
       .from(competitionEntries)
-      .where(and(eq(competitionEntries.schoolId, schoolId), eq(competitionEntries.id, input.entry_id)));
+      .where(
+        and(eq(competitionEntries.schoolId, schoolId), eq(competitionEntries.id, input.entry_id)),
+      );
     if (!entry) throw invalidField('entry_id', 'The selected entry id is invalid.');
     if (entry.competitionId !== competition.id) {
       throw invalidField('entry_id', 'The selected entry belongs to another competition.');
@@ -110,7 +132,9 @@ async function recordResult(
     const [existing] = await tx
       .select({ id: competitionResults.id })
       .from(competitionResults)
-      .where(and(eq(competitionResults.schoolId, schoolId), eq(competitionResults.entryId, entry.id)));
+      .where(
+        and(eq(competitionResults.schoolId, schoolId), eq(competitionResults.entryId, entry.id)),
+      );
     if (existing) throw invalidField('entry_id', HAS_RESULT);
 
     const [created] = await tx
@@ -167,7 +191,7 @@ export const competitionResultsRouter = router({
         tags: TAGS,
         summary: 'Record the result of an entry',
         description:
-          'Position from the ribbon: blue 1, red 2, yellow 3, white 4, pink 5, green 6, purple 7, brown 8, participation none. Category and horse are copied from the entry, which becomes completed. An unknown entry, another competition\'s entry, or an entry that already has a result: 422 on `entry_id`.',
+          "Position from the ribbon: blue 1, red 2, yellow 3, white 4, pink 5, green 6, purple 7, brown 8, participation none. Category and horse are copied from the entry, which becomes completed. An unknown entry, another competition's entry, or an entry that already has a result: 422 on `entry_id`.",
       },
     })
     .input(competitionIdInput.extend(resultFields.shape))
@@ -175,7 +199,12 @@ export const competitionResultsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { schoolId: _, competitionId, ...fields } = input;
       const created = await recordResult(ctx.db, ctx.school.id, competitionId, fields);
-      const [result] = await competitionResultsOf(ctx.db, ctx.school.id, created.competitionId, created.id);
+      const [result] = await competitionResultsOf(
+        ctx.db,
+        ctx.school.id,
+        created.competitionId,
+        created.id,
+      );
       return { data: result! };
     }),
 
@@ -193,7 +222,12 @@ export const competitionResultsRouter = router({
     .output(z.object({ data: resultSchema }))
     .mutation(async ({ ctx, input }) => {
       const competition = await ctx.db.transaction(async (tx) => {
-        const locked = await lockCompetition(tx, ctx.school.id, input.competitionId, 'no key update');
+        const locked = await lockCompetition(
+          tx,
+          ctx.school.id,
+          input.competitionId,
+          'no key update',
+        );
         const [updated] = isUuid(input.resultId)
           ? await tx
               .update(competitionResults)
@@ -215,7 +249,12 @@ export const competitionResultsRouter = router({
         if (!updated) throw notFound('Result');
         return locked;
       });
-      const [result] = await competitionResultsOf(ctx.db, ctx.school.id, competition.id, input.resultId);
+      const [result] = await competitionResultsOf(
+        ctx.db,
+        ctx.school.id,
+        competition.id,
+        input.resultId,
+      );
       return { data: result! };
     }),
 });

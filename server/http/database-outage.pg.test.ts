@@ -23,7 +23,10 @@ beforeAll(async () => {
   proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
   url.host = `127.0.0.1:${proxy.port}`;
   url.pathname = `/${row!.name}`;
-  proxied = await openPostgres(url.toString(), { max: 5, statementTimeoutMs: app.config.dbStatementTimeoutMs });
+  proxied = await openPostgres(url.toString(), {
+    max: 5,
+    statementTimeoutMs: app.config.dbStatementTimeoutMs,
+  });
   app.handler = createApiHandler(createServices(app.config, proxied.db));
 });
 
@@ -98,7 +101,10 @@ describe('an unreachable database', () => {
     const during = await Promise.all([
       app.request('GET', s.url, { token: s.token }),
       app.request('GET', `/api/schools/${s.schoolId}/students`, { token: s.token }),
-      app.request('POST', `/api/schools/${s.schoolId}/students`, { token: s.token, body: { first_name: 'Bo', last_name: 'Lind' } }),
+      app.request('POST', `/api/schools/${s.schoolId}/students`, {
+        token: s.token,
+        body: { first_name: 'Bo', last_name: 'Lind' },
+      }),
       app.request('GET', '/api/schools', { token: newcomer }),
       app.request('GET', '/api/auth/me', { token: s.token }),
     ]);
@@ -112,14 +118,19 @@ describe('an unreachable database', () => {
     // The same pool, no restart: within moments (a reconnection begun while the database was
     // away may still fail once) every connection of the pool serves again, then every request
     // succeeds.
-    const pool = () => Promise.all(Array.from({ length: 5 }, () => app.request('GET', '/api/health')));
-    await expect.poll(async () => (await pool()).map((res) => res.status), { timeout: 5000 }).toEqual(Array(5).fill(200));
+    const pool = () =>
+      Promise.all(Array.from({ length: 5 }, () => app.request('GET', '/api/health')));
+    await expect
+      .poll(async () => (await pool()).map((res) => res.status), { timeout: 5000 })
+      .toEqual(Array(5).fill(200));
     const after = await Promise.all([
       app.request('GET', '/api/health'),
       app.request('GET', s.url, { token: s.token }),
       app.request('PUT', s.url, { token: s.token, body: { first_name: 'Ada' } }),
       app.request('GET', '/api/schools', { token: newcomer }),
-      ...Array.from({ length: 6 }, () => app.request('GET', `/api/schools/${s.schoolId}/students`, { token: s.token })),
+      ...Array.from({ length: 6 }, () =>
+        app.request('GET', `/api/schools/${s.schoolId}/students`, { token: s.token }),
+      ),
     ]);
     expect(after.map((res) => res.status)).toEqual(Array(10).fill(200));
     expect(after[2]!.body.data.first_name).toBe('Ada');

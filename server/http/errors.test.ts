@@ -17,7 +17,9 @@ const probeRouter = router({
     .input(
       z.object({
         name: z.string().min(1),
-        attendance: z.array(z.object({ student_id: z.uuid(), status: z.enum(['present', 'absent']) })),
+        attendance: z.array(
+          z.object({ student_id: z.uuid(), status: z.enum(['present', 'absent']) }),
+        ),
         fees: z.array(z.object({ amount: z.number().min(0) })).optional(),
       }),
     )
@@ -44,11 +46,17 @@ const probeRouter = router({
         case 'conflict':
           throw new AppError('CONFLICT', 'The payment is already paid.');
         case 'rate-limited':
-          throw new AppError('TOO_MANY_REQUESTS', 'Too many requests; slow down.', { retryAfter: 42 });
+          throw new AppError('TOO_MANY_REQUESTS', 'Too many requests; slow down.', {
+            retryAfter: 42,
+          });
         case 'rate-limited-default':
           throw new AppError('TOO_MANY_REQUESTS', 'Too many requests.');
         case 'unavailable':
-          throw new AppError('SERVICE_UNAVAILABLE', 'Registrations are switched off for maintenance.', { retryAfter: 120 });
+          throw new AppError(
+            'SERVICE_UNAVAILABLE',
+            'Registrations are switched off for maintenance.',
+            { retryAfter: 120 },
+          );
         case 'unavailable-default':
           throw new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable.');
         case 'not-found':
@@ -164,7 +172,9 @@ describe('405: known path, other method', () => {
   });
 
   it('lists every method of the path in Allow', async () => {
-    const res = await app.request('DELETE', '/api/admin/organizations', { token: await adminToken() });
+    const res = await app.request('DELETE', '/api/admin/organizations', {
+      token: await adminToken(),
+    });
     expectError(res, 405, 'METHOD_NOT_ALLOWED');
     expect(res.headers.get('allow')!.split(/,\s*/).sort()).toEqual(['GET', 'POST']);
   });
@@ -211,7 +221,10 @@ describe('413: JSON over 1 MB', () => {
 
 describe('422: validation', () => {
   it('Laravel-style message and field errors', async () => {
-    const res = await app.request('POST', '/api/admin/organizations', { token: await adminToken(), body: {} });
+    const res = await app.request('POST', '/api/admin/organizations', {
+      token: await adminToken(),
+      body: {},
+    });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       message: 'The name field is required. (and 1 more error)',
@@ -228,7 +241,9 @@ describe('422: validation', () => {
     const total = Object.values(res.body.errors as Record<string, string[]>).flat().length;
     expect(total).toBeGreaterThanOrEqual(3);
     expect(res.body.message).toBe(`The name field is required. (and ${total - 1} more errors)`);
-    expect(Object.keys(res.body.errors)).toEqual(expect.arrayContaining(['name', 'type', 'timezone', 'currency']));
+    expect(Object.keys(res.body.errors)).toEqual(
+      expect.arrayContaining(['name', 'type', 'timezone', 'currency']),
+    );
   });
 
   it('a single error has no "(and …)" suffix', async () => {
@@ -237,7 +252,10 @@ describe('422: validation', () => {
       body: { name: 'Stables', type: 'farm' },
     });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: 'The selected type is invalid.', errors: { type: ['The selected type is invalid.'] } });
+    expect(res.body).toEqual({
+      message: 'The selected type is invalid.',
+      errors: { type: ['The selected type is invalid.'] },
+    });
   });
 
   it('names nested fields by dot path', async () => {
@@ -252,16 +270,24 @@ describe('422: validation', () => {
       },
     });
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors).sort()).toEqual(['attendance.1.status', 'attendance.1.student_id', 'fees.1.amount']);
+    expect(Object.keys(res.body.errors).sort()).toEqual([
+      'attendance.1.status',
+      'attendance.1.student_id',
+      'fees.1.amount',
+    ]);
     for (const messages of Object.values(res.body.errors)) {
       expect(messages).toEqual([expect.stringMatching(/^The /)]);
     }
     expect(res.body.errors['attendance.1.status'][0]).toContain('attendance.1.status');
-    expect(res.body.message).toBe(`${res.body.errors['attendance.1.student_id'][0]} (and 2 more errors)`);
+    expect(res.body.message).toBe(
+      `${res.body.errors['attendance.1.student_id'][0]} (and 2 more errors)`,
+    );
   });
 
   it('a nested field that is missing is required by its path', async () => {
-    const res = await probe.request('POST', '/api/probe/nested', { body: { name: 'Lesson', attendance: [{}] } });
+    const res = await probe.request('POST', '/api/probe/nested', {
+      body: { name: 'Lesson', attendance: [{}] },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       'attendance.0.student_id': [expect.stringContaining('required')],
@@ -271,7 +297,10 @@ describe('422: validation', () => {
 
   it('valid nested input passes', async () => {
     const res = await probe.request('POST', '/api/probe/nested', {
-      body: { name: 'Lesson', attendance: [{ student_id: '7c1e4c36-3f0c-4a6f-9d5e-2b8f4a1c9e01', status: 'absent' }] },
+      body: {
+        name: 'Lesson',
+        attendance: [{ student_id: '7c1e4c36-3f0c-4a6f-9d5e-2b8f4a1c9e01', status: 'absent' }],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
@@ -300,7 +329,9 @@ describe('500: server failures', () => {
     expect(res.text).not.toContain('hunter2');
     expect(res.text).not.toMatch(/stack|internal\.ts|\bat \//);
     const requestId = res.headers.get('x-request-id')!;
-    expect(logged.some((line) => line.includes(requestId) && line.includes('secret detail'))).toBe(true);
+    expect(logged.some((line) => line.includes(requestId) && line.includes('secret detail'))).toBe(
+      true,
+    );
   });
 
   it('an output that fails its schema is a 500 that leaks nothing', async () => {
@@ -321,7 +352,9 @@ describe('500: server failures', () => {
     expect(res.text).not.toMatch(/internal\.ts|"stack"/);
     expect(res.body.error.data.code).toBe('INTERNAL_SERVER_ERROR');
     const requestId = res.headers.get('x-request-id')!;
-    expect(logged.some((line) => line.includes(requestId) && line.includes('secret detail'))).toBe(true);
+    expect(logged.some((line) => line.includes(requestId) && line.includes('secret detail'))).toBe(
+      true,
+    );
   });
 });
 
@@ -376,7 +409,11 @@ describe('X-Request-Id', () => {
     ['a 400', 'POST', '/api/admin/organizations', 400],
     ['the UI protocol', 'GET', `/api/trpc/platform.health?input=${EMPTY_INPUT}`, 200],
   ])('is on %s', async (_, method, path, status) => {
-    const res = await app.request(method, path, method === 'POST' ? { rawBody: '{', headers: { 'content-type': 'application/json' } } : {});
+    const res = await app.request(
+      method,
+      path,
+      method === 'POST' ? { rawBody: '{', headers: { 'content-type': 'application/json' } } : {},
+    );
     expect(res.status).toBe(status);
     expect(res.headers.get('x-request-id')).toMatch(UUID);
   });
@@ -399,7 +436,9 @@ describe('X-Request-Id', () => {
     ['GET', '/api/nope'],
     ['GET', '/api/schools'],
   ])('echoes a valid incoming id on %s %s', async (method, path) => {
-    const res = await app.request(method, path, { headers: { 'x-request-id': 'client-trace_42.abc' } });
+    const res = await app.request(method, path, {
+      headers: { 'x-request-id': 'client-trace_42.abc' },
+    });
     expect(res.headers.get('x-request-id')).toBe('client-trace_42.abc');
   });
 
@@ -419,16 +458,25 @@ describe('/api/trpc serves the UI protocol', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       result: {
-        data: { status: 'ok', timestamp: expect.any(String), service: 'equestrian-platform', version: '1.0.0' },
+        data: {
+          status: 'ok',
+          timestamp: expect.any(String),
+          service: 'equestrian-platform',
+          version: '1.0.0',
+        },
       },
     });
   });
 
   it('answers a batch as the UI client sends it, authenticated by the bearer token', async () => {
     const input = encodeURIComponent(JSON.stringify({ 0: {}, 1: {} }));
-    const res = await app.request('GET', `/api/trpc/platform.health,account.me?batch=1&input=${input}`, {
-      token: await app.tokenFor('rider@x.test'),
-    });
+    const res = await app.request(
+      'GET',
+      `/api/trpc/platform.health,account.me?batch=1&input=${input}`,
+      {
+        token: await app.tokenFor('rider@x.test'),
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       { result: { data: expect.objectContaining({ status: 'ok' }) } },
@@ -443,7 +491,10 @@ describe('/api/trpc serves the UI protocol', () => {
   });
 
   it('carries field errors of a 422 for the UI forms', async () => {
-    const res = await app.request('POST', '/api/trpc/admin.organizations.create', { token: await adminToken(), body: {} });
+    const res = await app.request('POST', '/api/trpc/admin.organizations.create', {
+      token: await adminToken(),
+      body: {},
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.data.fieldErrors).toEqual({
       name: ['The name field is required.'],

@@ -84,6 +84,9 @@ export function errorResponse(
     return json({ message: error.message, errors: fieldErrors }, 422, headers);
   }
   if (status === 401 && options.plain401) return json({ message: error.message }, 401, headers);
-  const message = status === 400 && error.code !== 'BAD_REQUEST' ? 'The request body could not be read.' : error.message;
+  const message =
+    status === 400 && error.code !== 'BAD_REQUEST'
+      ? 'The request body could not be read.'
+      : error.message;
   return errorJson(status, message, headers);
 }

@@ -38,8 +38,13 @@ export function createServices(config: Config, db: Database): Services {
  * All of `/api` as one `(Request) => Promise<Response>` (DESIGN 1): the production server
  * (server/serve.ts) serves it from `node:http`, and Next's route files mount it in development.
  */
-export function createApiHandler(services: Services, router: AnyTRPCRouter = appRouter): ApiHandler {
-  const rest = createRestHandler(router as OpenApiRouter, (req, requestId) => createContext(services, req, requestId));
+export function createApiHandler(
+  services: Services,
+  router: AnyTRPCRouter = appRouter,
+): ApiHandler {
+  const rest = createRestHandler(router as OpenApiRouter, (req, requestId) =>
+    createContext(services, req, requestId),
+  );
   let openApiDocument: unknown;
   const plainRoute = createPlainRoutes(router, services);
   /** tRPC path → file limit of the procedures that take an upload. */
@@ -67,7 +72,13 @@ export function createApiHandler(services: Services, router: AnyTRPCRouter = app
         return errorJson(400, 'The request body is not valid JSON.');
       }
       if (typeof body.email !== 'string' || !body.email.includes('@')) {
-        return json({ message: 'The email field is required.', errors: { email: ['The email field is required.'] } }, 422);
+        return json(
+          {
+            message: 'The email field is required.',
+            errors: { email: ['The email field is required.'] },
+          },
+          422,
+        );
       }
       const token = await signDevToken(services.db, services.config, {
         email: body.email,
@@ -136,11 +147,15 @@ export function createApiHandler(services: Services, router: AnyTRPCRouter = app
       });
     }
     if (pathname === '/api/openapi.json' && req.method === 'GET') {
-      openApiDocument ??= buildOpenApiDocument(router as OpenApiRouter, `${services.config.appUrl}/api`);
+      openApiDocument ??= buildOpenApiDocument(
+        router as OpenApiRouter,
+        `${services.config.appUrl}/api`,
+      );
       return json(openApiDocument);
     }
     if (pathname === '/api/docs' || pathname.startsWith('/api/docs/')) {
-      const page = req.method === 'GET' ? await docsResponse(pathname.slice('/api/docs'.length)) : null;
+      const page =
+        req.method === 'GET' ? await docsResponse(pathname.slice('/api/docs'.length)) : null;
       if (page) return page;
     }
     const plain = await plainRoute(req, requestId);
@@ -172,6 +187,7 @@ export function createApiHandler(services: Services, router: AnyTRPCRouter = app
   }
 
   // One access line per request, with the SQL statements it ran (server/http/access-log.ts).
-  const countedHeader = (response: Response, count: number) => response.headers.set('x-sql-statements', String(count));
+  const countedHeader = (response: Response, count: number) =>
+    response.headers.set('x-sql-statements', String(count));
   return withAccessLog(handleApi, router, statementHeader ? countedHeader : undefined);
 }

@@ -17,7 +17,10 @@ type Document = {
   info: { title: string; version: string };
   servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, { type: string; scheme: string }> };
+  components: {
+    schemas: Record<string, unknown>;
+    securitySchemes: Record<string, { type: string; scheme: string }>;
+  };
 };
 
 /** DESIGN 4's endpoint table and the general routes, as far as they are implemented. */
@@ -50,7 +53,11 @@ const EXPECTED: [method: string, path: string][] = [
   ['get', '/admin/mail/outbox/{id}'],
 ];
 const PUBLIC = new Set(['/health', '/test-idp', '/features', '/contact']);
-const CREATING = new Set(['post /schools/{schoolId}/members', 'post /admin/organizations', 'post /contact']);
+const CREATING = new Set([
+  'post /schools/{schoolId}/members',
+  'post /admin/organizations',
+  'post /contact',
+]);
 
 async function fetchDocument(): Promise<Document> {
   const res = await app.request('GET', '/api/openapi.json');
@@ -70,7 +77,10 @@ describe('GET /api/openapi.json', () => {
     expect(doc.info).toMatchObject({ title: expect.any(String), version: '1.0.0' });
     expect(doc.servers).toEqual([{ url: 'http://localhost:3000/api' }]);
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
-    expect(doc.components.securitySchemes.Authorization).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.Authorization).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
   });
 
   it('lists every implemented route of the endpoint table, and every REST route of the router', async () => {
@@ -80,7 +90,10 @@ describe('GET /api/openapi.json', () => {
       expect(doc.paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();
     }
     for (const route of collectRestRoutes(appRouter)) {
-      expect(doc.paths[route.path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined();
+      expect(
+        doc.paths[route.path]?.[route.method.toLowerCase()],
+        `${route.method} ${route.path}`,
+      ).toBeDefined();
     }
   });
 
@@ -92,7 +105,9 @@ describe('GET /api/openapi.json', () => {
       const label = `${method.toUpperCase()} ${path}`;
       const success = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
       expect(success, label).toEqual([CREATING.has(`${method} ${path}`) ? '201' : '200']);
-      expect(jsonSchemaOf(operation.responses[success[0]!]), label).toMatchObject({ type: 'object' });
+      expect(jsonSchemaOf(operation.responses[success[0]!]), label).toMatchObject({
+        type: 'object',
+      });
       if (method === 'post' || method === 'put') {
         expect(jsonSchemaOf(operation.requestBody), label).toMatchObject({ type: 'object' });
       } else {
@@ -101,7 +116,10 @@ describe('GET /api/openapi.json', () => {
       const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       const declared = (operation.parameters ?? []).filter((p) => p.in === 'path');
       expect(declared.map((p) => p.name).sort(), label).toEqual(pathParams.sort());
-      expect(declared.every((p) => p.required), label).toBe(true);
+      expect(
+        declared.every((p) => p.required),
+        label,
+      ).toBe(true);
     }
 
     const invite = jsonSchemaOf(doc.paths['/schools/{schoolId}/members']!.post!.requestBody) as {
@@ -118,11 +136,19 @@ describe('GET /api/openapi.json', () => {
       properties: Record<string, { required?: string[] }>;
     };
     expect(page.required.sort()).toEqual(['data', 'links', 'meta']);
-    expect(page.properties.meta!.required!.sort()).toEqual(
-      ['current_page', 'from', 'last_page', 'path', 'per_page', 'to', 'total'],
-    );
+    expect(page.properties.meta!.required!.sort()).toEqual([
+      'current_page',
+      'from',
+      'last_page',
+      'path',
+      'per_page',
+      'to',
+      'total',
+    ]);
     expect(page.properties.links!.required!.sort()).toEqual(['first', 'last', 'next', 'prev']);
-    const query = doc.paths['/admin/organizations']!.get!.parameters!.filter((p) => p.in === 'query').map((p) => p.name);
+    const query = doc.paths['/admin/organizations']!.get!.parameters!.filter(
+      (p) => p.in === 'query',
+    ).map((p) => p.name);
     expect(query).toEqual(expect.arrayContaining(['page', 'per_page', 'search', 'type']));
   });
 
@@ -131,10 +157,14 @@ describe('GET /api/openapi.json', () => {
     expect(doc.components.schemas).toHaveProperty('ValidationError');
     expect(doc.components.schemas).toHaveProperty('Error');
 
-    for (const [method, path] of Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => [m, p] as const))) {
+    for (const [method, path] of Object.entries(doc.paths).flatMap(([p, item]) =>
+      Object.keys(item).map((m) => [m, p] as const),
+    )) {
       const { responses } = doc.paths[path]![method]!;
       const label = `${method.toUpperCase()} ${path}`;
-      expect(jsonSchemaOf(responses['422'])?.$ref, label).toBe('#/components/schemas/ValidationError');
+      expect(jsonSchemaOf(responses['422'])?.$ref, label).toBe(
+        '#/components/schemas/ValidationError',
+      );
       expect(jsonSchemaOf(responses['404'])?.$ref, label).toBe('#/components/schemas/Error');
       expect(jsonSchemaOf(responses['500'])?.$ref, label).toBe('#/components/schemas/ServerError');
       if (!PUBLIC.has(path)) {
@@ -145,8 +175,12 @@ describe('GET /api/openapi.json', () => {
         expect(jsonSchemaOf(responses['400'])?.$ref, label).toBe('#/components/schemas/Error');
       }
     }
-    expect(jsonSchemaOf(doc.paths['/auth/me']!.get!.responses['401'])?.$ref).toBe('#/components/schemas/PlainMessage');
-    expect(jsonSchemaOf(doc.paths['/schools']!.get!.responses['401'])?.$ref).toBe('#/components/schemas/Error');
+    expect(jsonSchemaOf(doc.paths['/auth/me']!.get!.responses['401'])?.$ref).toBe(
+      '#/components/schemas/PlainMessage',
+    );
+    expect(jsonSchemaOf(doc.paths['/schools']!.get!.responses['401'])?.$ref).toBe(
+      '#/components/schemas/Error',
+    );
   });
 
   it('marks public routes with security: [] and every other route with the bearer scheme', async () => {
@@ -185,12 +219,18 @@ describe('GET /api/docs', () => {
       const res = await app.request('GET', asset);
       expect(res.status, asset).toBe(200);
       expect(res.text.length, asset).toBeGreaterThan(1000);
-      expect(res.headers.get('content-type'), asset).toMatch(asset.endsWith('.js') ? /javascript/ : /^text\/css/);
+      expect(res.headers.get('content-type'), asset).toMatch(
+        asset.endsWith('.js') ? /javascript/ : /^text\/css/,
+      );
     }
   });
 
   it('answers 404 for an unknown asset, without reading outside the assets', async () => {
-    for (const path of ['/api/docs/assets/nope.js', '/api/docs/assets/..%2F..%2Fpackage.json', '/api/docs/assets/index.html']) {
+    for (const path of [
+      '/api/docs/assets/nope.js',
+      '/api/docs/assets/..%2F..%2Fpackage.json',
+      '/api/docs/assets/index.html',
+    ]) {
       const res = await app.request('GET', path);
       expect(res.status, path).toBe(404);
       expect(res.body.error.code).toBe('NOT_FOUND');

@@ -63,28 +63,53 @@ const ERROR_SCHEMAS = {
 };
 
 const content = (schema: unknown) => ({ 'application/json': { schema } });
-const retryAfter = { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' } };
+const retryAfter = {
+  'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' },
+};
 
 function errorResponses(method: string, isProtected: boolean, path: string): Responses {
   const responses: Responses = {};
   const hasBody = ['POST', 'PUT', 'PATCH'].includes(method);
   if (hasBody) {
-    responses['400'] = { description: 'Unreadable body (malformed JSON, wrong content type)', content: content(errorRef) };
+    responses['400'] = {
+      description: 'Unreadable body (malformed JSON, wrong content type)',
+      content: content(errorRef),
+    };
   }
   if (isProtected) {
     responses['401'] = {
       description: 'Token missing, invalid or expired',
-      content: content(path === '/auth/me' ? { $ref: '#/components/schemas/PlainMessage' } : errorRef),
+      content: content(
+        path === '/auth/me' ? { $ref: '#/components/schemas/PlainMessage' } : errorRef,
+      ),
     };
-    responses['403'] = { description: 'Not a member, no permission, or suspended', content: content(errorRef) };
+    responses['403'] = {
+      description: 'Not a member, no permission, or suspended',
+      content: content(errorRef),
+    };
   }
   responses['404'] = { description: 'Unknown route or record', content: content(errorRef) };
   responses['405'] = { description: 'Known path, other method', content: content(errorRef) };
-  if (method !== 'GET') responses['409'] = { description: 'The state of a record forbids the action', content: content(errorRef) };
-  if (hasBody) responses['413'] = { description: 'JSON body over 1 MB', content: content(errorRef) };
-  responses['422'] = { description: 'Validation failed', content: content({ $ref: '#/components/schemas/ValidationError' }) };
-  responses['429'] = { description: 'Rate limit exceeded', headers: retryAfter, content: content(errorRef) };
-  responses['500'] = { description: 'Server failure', content: content({ $ref: '#/components/schemas/ServerError' }) };
+  if (method !== 'GET')
+    responses['409'] = {
+      description: 'The state of a record forbids the action',
+      content: content(errorRef),
+    };
+  if (hasBody)
+    responses['413'] = { description: 'JSON body over 1 MB', content: content(errorRef) };
+  responses['422'] = {
+    description: 'Validation failed',
+    content: content({ $ref: '#/components/schemas/ValidationError' }),
+  };
+  responses['429'] = {
+    description: 'Rate limit exceeded',
+    headers: retryAfter,
+    content: content(errorRef),
+  };
+  responses['500'] = {
+    description: 'Server failure',
+    content: content({ $ref: '#/components/schemas/ServerError' }),
+  };
   responses['503'] = {
     description: 'Database or identity provider unreachable, or feature switched off',
     headers: retryAfter,
@@ -115,17 +140,25 @@ export function buildOpenApiDocument(router: OpenApiRouter, baseUrl: string) {
     const item = document.paths?.[route.path] as Record<string, Operation> | undefined;
     const operation = item?.[route.method.toLowerCase()];
     if (!operation) continue;
-    const success = Object.entries(operation.responses ?? {}).filter(([status]) => status.startsWith('2'));
+    const success = Object.entries(operation.responses ?? {}).filter(([status]) =>
+      status.startsWith('2'),
+    );
     const successResponses = Object.fromEntries(
       success.map(([status, value]) => [
         route.meta.successStatus ? String(route.meta.successStatus) : status,
         route.meta.produces
-          ? { description: (value as { description?: string }).description, content: { [route.meta.produces]: { schema: { type: 'string' } } } }
+          ? {
+              description: (value as { description?: string }).description,
+              content: { [route.meta.produces]: { schema: { type: 'string' } } },
+            }
           : value,
       ]),
     );
     const isProtected = route.meta.openapi?.protect !== false;
-    operation.responses = { ...successResponses, ...errorResponses(route.method, isProtected, route.path) };
+    operation.responses = {
+      ...successResponses,
+      ...errorResponses(route.method, isProtected, route.path),
+    };
     if (!isProtected) operation.security = [];
     const upload = route.meta.upload;
     const json = operation.requestBody?.content?.['application/json'];
@@ -137,7 +170,11 @@ export function buildOpenApiDocument(router: OpenApiRouter, baseUrl: string) {
           required: [upload.field],
           properties: {
             ...((json.schema as { properties?: object } | undefined)?.properties ?? {}),
-            [upload.field]: { type: 'string', format: 'binary', description: `At most ${upload.maxBytes} bytes` },
+            [upload.field]: {
+              type: 'string',
+              format: 'binary',
+              description: `At most ${upload.maxBytes} bytes`,
+            },
           },
         },
       };

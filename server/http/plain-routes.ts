@@ -47,23 +47,25 @@ function csvAnswer(file: { filename: string; body: string }): Response {
  */
 export function createPlainRoutes(router: AnyTRPCRouter, services: Services) {
   const createCaller = createCallerFactory(router);
-  const plain: PlainRoute[] = collectRestRoutes(router as OpenApiRouter).flatMap((route): PlainRoute[] => {
-    if (route.method !== 'GET') return [];
-    if (route.meta.produces === 'text/html') {
-      return [{ ...route, wants: () => true, render: (output: never) => htmlAnswer(output) }];
-    }
-    const csv = CSV_DOWNLOADS[route.path];
-    if (csv) {
-      return [
-        {
-          ...route,
-          wants: (url) => url.searchParams.get('format') === 'csv',
-          render: (output: { data: never }) => csvAnswer(csv(output.data)),
-        } as PlainRoute,
-      ];
-    }
-    return [];
-  });
+  const plain: PlainRoute[] = collectRestRoutes(router as OpenApiRouter).flatMap(
+    (route): PlainRoute[] => {
+      if (route.method !== 'GET') return [];
+      if (route.meta.produces === 'text/html') {
+        return [{ ...route, wants: () => true, render: (output: never) => htmlAnswer(output) }];
+      }
+      const csv = CSV_DOWNLOADS[route.path];
+      if (csv) {
+        return [
+          {
+            ...route,
+            wants: (url) => url.searchParams.get('format') === 'csv',
+            render: (output: { data: never }) => csvAnswer(csv(output.data)),
+          } as PlainRoute,
+        ];
+      }
+      return [];
+    },
+  );
 
   return async function plainRoute(req: Request, requestId: string): Promise<Response | null> {
     if (req.method !== 'GET' || plain.length === 0) return null;
@@ -78,7 +80,10 @@ export function createPlainRoutes(router: AnyTRPCRouter, services: Services) {
         input[key] = values.at(-1)!;
       Object.assign(input, match.groups);
       try {
-        const caller = createCaller(createContext(services, req, requestId)) as unknown as Record<string, unknown>;
+        const caller = createCaller(createContext(services, req, requestId)) as unknown as Record<
+          string,
+          unknown
+        >;
         const procedure = route.procedure
           .split('.')
           .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (

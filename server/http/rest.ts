@@ -62,7 +62,8 @@ function pinCoercion(node: unknown, seen = new Set<unknown>()): void {
     for (const field of Object.values(schema.shape ?? {})) pinCoercion(field, seen);
   }
   if (def.type === 'lazy') pinCoercion((def.getter as () => unknown)(), seen);
-  for (const key of ['innerType', 'in', 'out', 'element', 'left', 'right', 'valueType']) pinCoercion(def[key], seen);
+  for (const key of ['innerType', 'in', 'out', 'element', 'left', 'right', 'valueType'])
+    pinCoercion(def[key], seen);
   for (const key of ['options', 'items']) {
     if (Array.isArray(def[key])) for (const option of def[key]) pinCoercion(option, seen);
   }
@@ -116,7 +117,8 @@ export function createRestHandler(
 ) {
   const routes = collectRestRoutes(router);
   forEachOpenApiProcedure(router._def.procedures, ({ procedure }) => {
-    for (const input of (procedure as { _def: { inputs: unknown[] } })._def.inputs) pinCoercion(input);
+    for (const input of (procedure as { _def: { inputs: unknown[] } })._def.inputs)
+      pinCoercion(input);
   });
   const exchanges = new AsyncLocalStorage<Exchange>();
   const adapter = createOpenApiNodeHttpHandler({
@@ -143,14 +145,21 @@ export function createRestHandler(
     const url = new URL(req.url);
     const path = normalizePath(url.pathname.slice(API_PREFIX.length));
     const method = req.method.toUpperCase();
-    const candidates = (bySegments.get(segmentCount(path)) ?? []).filter((route) => route.pattern.test(path));
+    const candidates = (bySegments.get(segmentCount(path)) ?? []).filter((route) =>
+      route.pattern.test(path),
+    );
     const route = candidates.find((candidate) => candidate.method === method);
-    if (candidates.length === 0) return errorJson(404, `The route ${url.pathname} could not be found.`);
+    if (candidates.length === 0)
+      return errorJson(404, `The route ${url.pathname} could not be found.`);
     if (!route) {
       const allow = [...new Set(candidates.map((candidate) => candidate.method))].join(', ');
-      return errorJson(405, `The ${method} method is not supported for this route. Supported methods: ${allow}.`, {
-        allow,
-      });
+      return errorJson(
+        405,
+        `The ${method} method is not supported for this route. Supported methods: ${allow}.`,
+        {
+          allow,
+        },
+      );
     }
 
     let body: unknown;
@@ -203,7 +212,8 @@ export function createRestHandler(
     const response = await exchanges.run(exchange, () => runAdapter(adapter, adapterRequest));
     if (response.status >= 400) {
       const error =
-        exchange.error ?? new AppError('INTERNAL_SERVER_ERROR', `Adapter answered ${response.status}`);
+        exchange.error ??
+        new AppError('INTERNAL_SERVER_ERROR', `Adapter answered ${response.status}`);
       return errorResponse(error, requestId, { plain401: route.path === '/auth/me' });
     }
     const status = exchange.context?.responseStatus ?? route.meta.successStatus ?? response.status;
@@ -248,7 +258,8 @@ async function readUpload(
   req: Request,
   upload: { field: string; maxBytes: number },
 ): Promise<Record<string, string> | Response> {
-  const tooLarge = () => errorJson(413, `The file is larger than ${Math.round(upload.maxBytes / 1024 / 1024)} MB.`);
+  const tooLarge = () =>
+    errorJson(413, `The file is larger than ${Math.round(upload.maxBytes / 1024 / 1024)} MB.`);
   const limit = upload.maxBytes + 64 * 1024;
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) return tooLarge();
@@ -256,7 +267,9 @@ async function readUpload(
   try {
     const bytes = await readBodyBytes(req, limit);
     if (bytes === null) return tooLarge();
-    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': req.headers.get('content-type')! } }).formData();
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': req.headers.get('content-type')! },
+    }).formData();
   } catch {
     return errorJson(400, 'The multipart body could not be read.');
   }

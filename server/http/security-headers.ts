@@ -13,7 +13,11 @@ const HSTS = 'max-age=63072000; includeSubDomains';
  */
 export function servedOverTls(req: Request, appUrl: string | undefined): boolean {
   const forwarded = req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  return forwarded === 'https' || new URL(req.url).protocol === 'https:' || Boolean(appUrl?.startsWith('https://'));
+  return (
+    forwarded === 'https' ||
+    new URL(req.url).protocol === 'https:' ||
+    Boolean(appUrl?.startsWith('https://'))
+  );
 }
 
 /**
@@ -38,7 +42,10 @@ export function pageContentSecurityPolicy(development: boolean): string {
   ].join('; ');
 }
 
-export function pageSecurityHeaders(options: { tls: boolean; development: boolean }): Record<string, string> {
+export function pageSecurityHeaders(options: {
+  tls: boolean;
+  development: boolean;
+}): Record<string, string> {
   return {
     'content-security-policy': pageContentSecurityPolicy(options.development),
     'referrer-policy': 'strict-origin-when-cross-origin',
@@ -49,7 +56,8 @@ export function pageSecurityHeaders(options: { tls: boolean; development: boolea
 }
 
 /** JSON and files load nothing and are framed by no one. */
-const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const API_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 /** Swagger UI runs its own inline bootstrap and styles; it still may not be framed. */
 const DOCS_POLICY = "frame-ancestors 'none'; object-src 'none'; base-uri 'none'";
 

@@ -10,7 +10,8 @@ const DATE = '2026-10-05'; // a Monday, the schedules' day
 const MONTH = { start_date: '2026-10-01', end_date: '2026-10-31' };
 
 /** An md5 of `text` as a uuid with version 4 and the RFC variant, as the API's uuid fields want. */
-const uid = (text: string) => `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
+const uid = (text: string) =>
+  `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
 /** The id of record `n` of a kind in the school (SQL). */
 const id = (kind: string, n: string) => uid(`school::text || ':${kind}:' || (${n})::text`);
 
@@ -21,11 +22,19 @@ const id = (kind: string, n: string) => uid(`school::text || ':${kind}:' || (${n
  */
 async function fill(schoolId: string, n: number) {
   const run = (text: string) =>
-    app.db.execute(sql.raw(`with k as (select '${schoolId}'::uuid as school) ${text.replace(/\bFROM_N\b/g, `from k, generate_series(1, ${n}) n`)}`));
+    app.db.execute(
+      sql.raw(
+        `with k as (select '${schoolId}'::uuid as school) ${text.replace(/\bFROM_N\b/g, `from k, generate_series(1, ${n}) n`)}`,
+      ),
+    );
   await run(`insert into students (school_id, id, first_name, last_name, level)
     select school, ${id('student', 'n')}, 'Student', lpad(n::text, 3, '0'), 'beginner' FROM_N`);
-  await run(`insert into instructors (school_id, id, first_name, last_name) select school, ${id('instructor', 'n')}, 'Iris', n::text FROM_N`);
-  await run(`insert into horses (school_id, id, name, level) select school, ${id('horse', 'n')}, 'Horse ' || n, 'all' FROM_N`);
+  await run(
+    `insert into instructors (school_id, id, first_name, last_name) select school, ${id('instructor', 'n')}, 'Iris', n::text FROM_N`,
+  );
+  await run(
+    `insert into horses (school_id, id, name, level) select school, ${id('horse', 'n')}, 'Horse ' || n, 'all' FROM_N`,
+  );
   await run(`insert into classes (school_id, id, name, type, level, max_students, price, price_type)
     select school, ${id('class', 'n')}, 'Class ' || n, 'group', 'beginner', 10, 50, 'monthly' FROM_N`);
   await run(`insert into schedules (school_id, id, class_id, instructor_id, day_of_week, start_time, end_time, max_students)
@@ -91,7 +100,9 @@ const monthOf: Record<string, Record<string, string>> = {
   '/schools/{schoolId}/schedules/weekly': { week: DATE },
 };
 
-async function statementsPerRead(size: number): Promise<Map<string, { status: number; statements: number; body: string }>> {
+async function statementsPerRead(
+  size: number,
+): Promise<Map<string, { status: number; statements: number; body: string }>> {
   // An owner per school: an invitation binds at the user's first sign-in.
   const owner = `owner-${size}@counts.test`;
   const schoolId = await app.createSchool({ members: { [owner]: 'owner' } });
@@ -103,13 +114,22 @@ async function statementsPerRead(size: number): Promise<Map<string, { status: nu
   const counts = new Map<string, { status: number; statements: number; body: string }>();
   for (const op of reads) {
     // Both kinds of payment are named paymentId in paths.
-    const named = op.path.includes('/competitions/') ? { ...ids, paymentId: ids.competitionPaymentId! } : ids;
+    const named = op.path.includes('/competitions/')
+      ? { ...ids, paymentId: ids.competitionPaymentId! }
+      : ids;
     const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => named[name]!);
     const query = new URLSearchParams(monthOf[op.path]);
-    for (const param of op.query) if (param.required) query.set(param.name, requiredQuery(ids)[param.name]!);
+    for (const param of op.query)
+      if (param.required) query.set(param.name, requiredQuery(ids)[param.name]!);
     const counter = { count: 0 };
-    const res = await statementCounter.run(counter, () => app.request('GET', `/api${path}?${query}`, { token }));
-    counts.set(`GET ${op.path}`, { status: res.status, statements: counter.count, body: res.text.slice(0, 200) });
+    const res = await statementCounter.run(counter, () =>
+      app.request('GET', `/api${path}?${query}`, { token }),
+    );
+    counts.set(`GET ${op.path}`, {
+      status: res.status,
+      statements: counter.count,
+      body: res.text.slice(0, 200),
+    });
   }
   return counts;
 }
@@ -120,9 +140,14 @@ describe('SQL statements per read, small and large school', () => {
     const small = await statementsPerRead(2);
     const large = await statementsPerRead(40);
     for (const [route, answer] of [...small, ...large]) {
-      expect({ route, status: answer.status, body: answer.status === 200 ? '' : answer.body }).toEqual({ route, status: 200, body: '' });
+      expect({
+        route,
+        status: answer.status,
+        body: answer.status === 200 ? '' : answer.body,
+      }).toEqual({ route, status: 200, body: '' });
     }
-    const countsOf = (counts: typeof small) => Object.fromEntries([...counts].map(([route, { statements }]) => [route, statements]));
+    const countsOf = (counts: typeof small) =>
+      Object.fromEntries([...counts].map(([route, { statements }]) => [route, statements]));
     expect(countsOf(large)).toEqual(countsOf(small));
   });
 });

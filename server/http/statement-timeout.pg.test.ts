@@ -20,7 +20,12 @@ describe('the statement timeout (DB_STATEMENT_TIMEOUT_MS)', () => {
     const started = Date.now();
     const res = await startWhileLocked(
       app.db,
-      (tx) => tx.select({ id: students.id }).from(students).where(eq(students.id, student.id)).for('update'),
+      (tx) =>
+        tx
+          .select({ id: students.id })
+          .from(students)
+          .where(eq(students.id, student.id))
+          .for('update'),
       () => app.request('PUT', url, { token, body: { first_name: 'Ada' } }),
       {
         meanwhile: async ({ pending }) => {
@@ -34,7 +39,10 @@ describe('the statement timeout (DB_STATEMENT_TIMEOUT_MS)', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(res.status, res.text).toBe(503);
     expect(res.body).toEqual({
-      error: { code: 'SERVICE_UNAVAILABLE', message: 'The database took too long to answer; try again shortly.' },
+      error: {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The database took too long to answer; try again shortly.',
+      },
     });
     expect(res.headers.get('retry-after')).toBe('5');
     const [stored] = await app.db.select().from(students).where(eq(students.id, student.id));

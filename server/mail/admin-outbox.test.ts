@@ -16,7 +16,10 @@ const admin = () => app.tokenFor(ADMIN_EMAIL);
 
 /** Queues `count` e-mails, one second apart (oldest first), and returns their ids. */
 async function queueSeveral(count: number): Promise<string[]> {
-  const email = await renderEmail('marketplace-contact', EMAIL_TEMPLATES['marketplace-contact'].previewProps);
+  const email = await renderEmail(
+    'marketplace-contact',
+    EMAIL_TEMPLATES['marketplace-contact'].previewProps,
+  );
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const id = await queueEmail(app.db, email, { to: `seller${i}@example.com` });
@@ -41,13 +44,20 @@ const ROUTES: [method: string, label: string, path: (id: string) => string][] = 
 ];
 
 describe('guards of the mail viewer routes', () => {
-  it.each(ROUTES)('%s %s: 401 without a token, 403 for a user who is not a platform administrator', async (method, _label, path) => {
-    const [id] = await queueSeveral(1);
-    await app.db.update(emailOutbox).set({ status: 'failed' }).where(eq(emailOutbox.id, id!));
-    expectError(await app.request(method, path(id!)), 401, 'UNAUTHORIZED');
-    expectError(await app.request(method, path(id!), { token: await app.tokenFor('rider@x.test') }), 403, 'FORBIDDEN');
-    expect((await app.db.select().from(emailOutbox))[0]!.status).toBe('failed');
-  });
+  it.each(ROUTES)(
+    '%s %s: 401 without a token, 403 for a user who is not a platform administrator',
+    async (method, _label, path) => {
+      const [id] = await queueSeveral(1);
+      await app.db.update(emailOutbox).set({ status: 'failed' }).where(eq(emailOutbox.id, id!));
+      expectError(await app.request(method, path(id!)), 401, 'UNAUTHORIZED');
+      expectError(
+        await app.request(method, path(id!), { token: await app.tokenFor('rider@x.test') }),
+        403,
+        'FORBIDDEN',
+      );
+      expect((await app.db.select().from(emailOutbox))[0]!.status).toBe('failed');
+    },
+  );
 });
 
 describe('GET /api/admin/mail/outbox', () => {
@@ -92,15 +102,25 @@ describe('GET /api/admin/mail/outbox', () => {
 
   it('filters by status', async () => {
     const ids = await queueSeveral(3);
-    await app.db.update(emailOutbox).set({ status: 'sent', sentAt: sql`now()`, transport: 'log' }).where(eq(emailOutbox.id, ids[0]!));
-    await app.db.update(emailOutbox).set({ status: 'failed', lastError: 'Attempt 8: down' }).where(eq(emailOutbox.id, ids[1]!));
+    await app.db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()`, transport: 'log' })
+      .where(eq(emailOutbox.id, ids[0]!));
+    await app.db
+      .update(emailOutbox)
+      .set({ status: 'failed', lastError: 'Attempt 8: down' })
+      .where(eq(emailOutbox.id, ids[1]!));
     const token = await admin();
     const list = async (status: string) =>
-      (await app.request('GET', `/api/admin/mail/outbox?status=${status}`, { token })).body.data as { id: string; sent_at: string | null; next_attempt_at: string | null }[];
+      (await app.request('GET', `/api/admin/mail/outbox?status=${status}`, { token })).body
+        .data as { id: string; sent_at: string | null; next_attempt_at: string | null }[];
 
     const sent = await list('sent');
     expect(sent.map((e) => e.id)).toEqual([ids[0]]);
-    expect(sent[0]).toMatchObject({ sent_at: expect.stringMatching(ISO_TIMESTAMP), next_attempt_at: null });
+    expect(sent[0]).toMatchObject({
+      sent_at: expect.stringMatching(ISO_TIMESTAMP),
+      next_attempt_at: null,
+    });
     expect((await list('failed')).map((e) => e.id)).toEqual([ids[1]]);
     expect((await list('pending')).map((e) => e.id)).toEqual([ids[2]]);
   });
@@ -116,7 +136,9 @@ describe('GET /api/admin/mail/outbox', () => {
     ['per_page=101', 'per_page'],
     ['page=0', 'page'],
   ])('answers 422 for ?%s', async (query, field) => {
-    const res = await app.request('GET', `/api/admin/mail/outbox?${query}`, { token: await admin() });
+    const res = await app.request('GET', `/api/admin/mail/outbox?${query}`, {
+      token: await admin(),
+    });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual([field]);
     expect(res.body.message).toEqual(res.body.errors[field][0]);
@@ -130,14 +152,23 @@ describe('GET /api/admin/mail/outbox/{id}', () => {
     const res = await app.request('GET', `/api/admin/mail/outbox/${id}`, { token: await admin() });
 
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id, kind: 'marketplace-contact', to: 'seller0@example.com', status: 'pending' });
+    expect(res.body.data).toMatchObject({
+      id,
+      kind: 'marketplace-contact',
+      to: 'seller0@example.com',
+      status: 'pending',
+    });
     expect(res.body.data.html).toMatch(/^<!DOCTYPE html/);
     expect(res.body.data.html).toContain('Hanoverian gelding, 8 years, 16.2 hh');
     expect(res.body.data.text).toContain('Oliver Grant');
   });
 
   it.each([MISSING, 'not-a-uuid'])('answers 404 for %s', async (id) => {
-    expectError(await app.request('GET', `/api/admin/mail/outbox/${id}`, { token: await admin() }), 404, 'NOT_FOUND');
+    expectError(
+      await app.request('GET', `/api/admin/mail/outbox/${id}`, { token: await admin() }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });
 
@@ -149,7 +180,9 @@ describe('POST /api/admin/mail/outbox/{id}/retry', () => {
       .set({ status: 'failed', attempts: 8, lastError: 'Attempt 8: provider unreachable' })
       .where(eq(emailOutbox.id, id!));
 
-    const res = await app.request('POST', `/api/admin/mail/outbox/${id}/retry`, { token: await admin() });
+    const res = await app.request('POST', `/api/admin/mail/outbox/${id}/retry`, {
+      token: await admin(),
+    });
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -164,15 +197,26 @@ describe('POST /api/admin/mail/outbox/{id}/retry', () => {
     });
   });
 
-  it.each(['pending', 'sent'] as const)('answers 409 for a %s e-mail and changes nothing', async (status) => {
-    const [id] = await queueSeveral(1);
-    await app.db.update(emailOutbox).set({ status, attempts: 1 }).where(eq(emailOutbox.id, id!));
+  it.each(['pending', 'sent'] as const)(
+    'answers 409 for a %s e-mail and changes nothing',
+    async (status) => {
+      const [id] = await queueSeveral(1);
+      await app.db.update(emailOutbox).set({ status, attempts: 1 }).where(eq(emailOutbox.id, id!));
 
-    expectError(await app.request('POST', `/api/admin/mail/outbox/${id}/retry`, { token: await admin() }), 409, 'CONFLICT');
-    expect((await app.db.select().from(emailOutbox))[0]).toMatchObject({ status, attempts: 1 });
-  });
+      expectError(
+        await app.request('POST', `/api/admin/mail/outbox/${id}/retry`, { token: await admin() }),
+        409,
+        'CONFLICT',
+      );
+      expect((await app.db.select().from(emailOutbox))[0]).toMatchObject({ status, attempts: 1 });
+    },
+  );
 
   it.each([MISSING, 'not-a-uuid'])('answers 404 for %s', async (id) => {
-    expectError(await app.request('POST', `/api/admin/mail/outbox/${id}/retry`, { token: await admin() }), 404, 'NOT_FOUND');
+    expectError(
+      await app.request('POST', `/api/admin/mail/outbox/${id}/retry`, { token: await admin() }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });

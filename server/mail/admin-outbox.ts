@@ -55,7 +55,14 @@ const TAGS = ['E-mail'];
 /** The admin mail viewer: what the outbox holds, what was sent, and retry of a failed message. */
 export const adminMailRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/mail/outbox', tags: TAGS, summary: 'Queued, sent and failed e-mails, newest first' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/mail/outbox',
+        tags: TAGS,
+        summary: 'Queued, sent and failed e-mails, newest first',
+      },
+    })
     .input(paginationInput(20).extend({ status: z.enum(OUTBOX_STATUSES).optional() }))
     .output(paginatedSchema(outboxEntrySchema))
     .query(async ({ ctx, input }) => {
@@ -68,17 +75,29 @@ export const adminMailRouter = router({
           .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
           .limit(input.per_page)
           .offset(pageOffset(input)),
-        ctx.db.select({ total: sql<number>`count(*)::int` }).from(emailOutbox).where(where),
+        ctx.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(emailOutbox)
+          .where(where),
       ]);
       return paginate(rows.map(toEntry), counted?.total ?? 0, input, ctx.url);
     }),
 
   get: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/mail/outbox/{id}', tags: TAGS, summary: 'One e-mail with its rendered HTML and text' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/mail/outbox/{id}',
+        tags: TAGS,
+        summary: 'One e-mail with its rendered HTML and text',
+      },
+    })
     .input(z.object({ id: pathId }))
     .output(z.object({ data: outboxMessageSchema }))
     .query(async ({ ctx, input }) => {
-      const [row] = isUuid(input.id) ? await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, input.id)) : [];
+      const [row] = isUuid(input.id)
+        ? await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, input.id))
+        : [];
       if (!row) throw notFound('E-mail');
       return { data: { ...toEntry(row), html: row.html, text: row.text } };
     }),
@@ -90,7 +109,8 @@ export const adminMailRouter = router({
         path: '/admin/mail/outbox/{id}/retry',
         tags: TAGS,
         summary: 'Queues a failed e-mail again, with a fresh set of attempts',
-        description: 'Only a failed e-mail can be retried (409 otherwise). The same idempotency key is used, so the provider never delivers it twice.',
+        description:
+          'Only a failed e-mail can be retried (409 otherwise). The same idempotency key is used, so the provider never delivers it twice.',
       },
     })
     .input(z.object({ id: pathId }))
@@ -103,7 +123,10 @@ export const adminMailRouter = router({
         .where(and(eq(emailOutbox.id, input.id), eq(emailOutbox.status, 'failed')))
         .returning(listColumns);
       if (!row) {
-        const [existing] = await ctx.db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, input.id));
+        const [existing] = await ctx.db
+          .select({ status: emailOutbox.status })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.id, input.id));
         if (!existing) throw notFound('E-mail');
         throw conflict(`Only a failed e-mail can be retried; this one is ${existing.status}.`);
       }
@@ -111,4 +134,3 @@ export const adminMailRouter = router({
       return { message: 'The e-mail is queued again.', data: toEntry(row) };
     }),
 });
-

@@ -20,9 +20,15 @@ export const emailPreviewRouter = router({
     .output(z.object({ kind: z.string(), subject: z.string(), html: z.string(), text: z.string() }))
     .query(async ({ input }) => {
       if (!isEmailKind(input.kind)) {
-        throw new AppError('NOT_FOUND', `There is no e-mail kind ${input.kind}; the kinds are ${EMAIL_KINDS.join(', ')}.`);
+        throw new AppError(
+          'NOT_FOUND',
+          `There is no e-mail kind ${input.kind}; the kinds are ${EMAIL_KINDS.join(', ')}.`,
+        );
       }
-      const email = await renderEmail(input.kind, EMAIL_TEMPLATES[input.kind].previewProps as never);
+      const email = await renderEmail(
+        input.kind,
+        EMAIL_TEMPLATES[input.kind].previewProps as never,
+      );
       return { kind: input.kind, subject: email.subject, html: email.html, text: email.text };
     }),
 });

@@ -28,7 +28,10 @@ export class PermanentMailError extends Error {
 const PERMANENT_STATUSES = new Set([400, 404, 405, 413, 422]);
 
 export function resendTransport(options: { apiKey: string; baseUrl?: string }): MailTransport {
-  const client = new Resend(options.apiKey, options.baseUrl ? { baseUrl: options.baseUrl } : undefined);
+  const client = new Resend(
+    options.apiKey,
+    options.baseUrl ? { baseUrl: options.baseUrl } : undefined,
+  );
   return {
     name: 'resend',
     async send(email) {
@@ -45,7 +48,8 @@ export function resendTransport(options: { apiKey: string; baseUrl?: string }): 
       );
       if (error) {
         const message = `Resend ${error.statusCode ?? 'error'} ${error.name}: ${error.message}`;
-        if (error.statusCode !== null && PERMANENT_STATUSES.has(error.statusCode)) throw new PermanentMailError(message);
+        if (error.statusCode !== null && PERMANENT_STATUSES.has(error.statusCode))
+          throw new PermanentMailError(message);
         throw new Error(message);
       }
       return { providerMessageId: data.id };

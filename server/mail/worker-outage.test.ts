@@ -20,9 +20,22 @@ function resendOn(port: number) {
   const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      requests.push({ idempotencyKey: req.headers['idempotency-key'] as string | undefined, status });
+      requests.push({
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+        status,
+      });
       res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(status === 200 ? { id: 'resend-msg-0001' } : { statusCode: status, name: 'internal_server_error', message: 'Something went wrong' }));
+      res.end(
+        JSON.stringify(
+          status === 200
+            ? { id: 'resend-msg-0001' }
+            : {
+                statusCode: status,
+                name: 'internal_server_error',
+                message: 'Something went wrong',
+              },
+        ),
+      );
     });
   });
   return {
@@ -60,7 +73,10 @@ describe('the outbox worker while the e-mail provider fails', () => {
   it('keeps the message through refused connections and 500s, and delivers it once the provider works', async () => {
     const port = await freePort();
     const props = EMAIL_TEMPLATES['contact-form'].previewProps;
-    const id = await queueEmail(app.db, await renderEmail('contact-form', props), { to: 'team@horsehub.example', replyTo: props.email });
+    const id = await queueEmail(app.db, await renderEmail('contact-form', props), {
+      to: 'team@horsehub.example',
+      replyTo: props.email,
+    });
     worker = createOutboxWorker(app.db, {
       transport: resendTransport({ apiKey: 're_test', baseUrl: `http://127.0.0.1:${port}` }),
       from: FROM,
@@ -70,21 +86,32 @@ describe('the outbox worker while the e-mail provider fails', () => {
     });
 
     // Nothing listens: the connection is refused, try after try.
-    await expect.poll(async () => (await outboxRow(id)).attempts, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(async () => (await outboxRow(id)).attempts, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2);
     expect(await outboxRow(id)).toMatchObject({ status: 'pending', sentAt: null });
 
     // The provider answers, with errors.
     resend = resendOn(port);
     await resend.listen();
     await expect.poll(() => resend!.requests.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-    expect(await outboxRow(id)).toMatchObject({ status: 'pending', lastError: expect.stringContaining('500') });
+    expect(await outboxRow(id)).toMatchObject({
+      status: 'pending',
+      lastError: expect.stringContaining('500'),
+    });
 
     // And then it works: the message goes out once, with the row's idempotency key.
     resend.answer(200);
     await expect.poll(async () => (await outboxRow(id)).status, { timeout: 10_000 }).toBe('sent');
     await worker.stop();
     expect(resend.requests.filter((request) => request.status === 200)).toHaveLength(1);
-    expect(new Set(resend.requests.map((request) => request.idempotencyKey))).toEqual(new Set([id]));
-    expect(await outboxRow(id)).toMatchObject({ status: 'sent', providerMessageId: 'resend-msg-0001', lastError: null });
+    expect(new Set(resend.requests.map((request) => request.idempotencyKey))).toEqual(
+      new Set([id]),
+    );
+    expect(await outboxRow(id)).toMatchObject({
+      status: 'sent',
+      providerMessageId: 'resend-msg-0001',
+      lastError: null,
+    });
   });
 });

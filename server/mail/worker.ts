@@ -30,7 +30,10 @@ export const SEND_TIMEOUT_MS = 60_000;
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the provider did not answer within ${ms / 1000} s`)), ms);
+    timer = setTimeout(
+      () => reject(new Error(`the provider did not answer within ${ms / 1000} s`)),
+      ms,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -61,7 +64,10 @@ export type OutboxRun = { sent: number; retrying: number; failed: number };
  * lease, so no transaction stays open while the provider answers and a crashed worker's
  * rows come back by themselves. Each claimed row is then settled on its own.
  */
-export async function processOutboxBatch(db: Database, options: OutboxOptions): Promise<OutboxRun & { claimed: number }> {
+export async function processOutboxBatch(
+  db: Database,
+  options: OutboxOptions,
+): Promise<OutboxRun & { claimed: number }> {
   const batchSize = options.batchSize ?? 10;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   const lease = options.leaseSeconds ?? LEASE_SECONDS;
@@ -127,7 +133,9 @@ export async function processOutboxBatch(db: Database, options: OutboxOptions): 
         .update(emailOutbox)
         .set({
           status: final ? 'failed' : 'pending',
-          nextAttemptAt: final ? sql`now()` : sql`now() + make_interval(secs => ${delay(row.attempts)}::int)`,
+          nextAttemptAt: final
+            ? sql`now()`
+            : sql`now() + make_interval(secs => ${delay(row.attempts)}::int)`,
           lastError: `Attempt ${row.attempts}: ${message}`,
           transport: options.transport.name,
           updatedAt: sql`now()`,

@@ -8,7 +8,10 @@ export const timezoneField = z
   .trim()
   .min(1)
   .max(64)
-  .refine(isValidTimezone, fieldMessage('field must be a valid IANA time zone (e.g. Europe/Madrid).'));
+  .refine(
+    isValidTimezone,
+    fieldMessage('field must be a valid IANA time zone (e.g. Europe/Madrid).'),
+  );
 export const currencyField = z
   .string()
   .trim()

@@ -49,7 +49,8 @@ describe('receipt numbers under concurrent payments (PostgreSQL)', () => {
         .slice(index * 12, index * 12 + 12)
         .map((res) => res.body.data.receipt_number as string)
         .sort();
-      const sequence = (year: number) => Array.from({ length: 6 }, (_, i) => `R-${year}-${String(i + 1).padStart(6, '0')}`);
+      const sequence = (year: number) =>
+        Array.from({ length: 6 }, (_, i) => `R-${year}-${String(i + 1).padStart(6, '0')}`);
       expect(numbers).toEqual([...sequence(2025), ...sequence(2026)]);
     }
   });

@@ -13,7 +13,12 @@ describe('POST /api/contact under concurrency (PostgreSQL)', () => {
     const responses = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
         app.request('POST', '/api/contact', {
-          body: { name: `Rider ${i}`, email: `rider${i}@example.com`, subject: 'Lessons', message: 'Hello' },
+          body: {
+            name: `Rider ${i}`,
+            email: `rider${i}@example.com`,
+            subject: 'Lessons',
+            message: 'Hello',
+          },
         }),
       ),
     );

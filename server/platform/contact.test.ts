@@ -26,7 +26,10 @@ const valid = () => ({ ...VALID, subject: `${VALID.subject} #${++sequence}` });
  * all its requests in one window starts well before the window ends.
  */
 async function awayFromWindowEdge(db: Database, secondsNeeded = 15) {
-  const [row] = await queryRows<{ second: number }>(db, sql`select extract(second from now())::float8 as second`);
+  const [row] = await queryRows<{ second: number }>(
+    db,
+    sql`select extract(second from now())::float8 as second`,
+  );
   const left = 60 - row!.second;
   if (left < secondsNeeded) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
 }
@@ -72,7 +75,12 @@ describe('POST /api/contact', () => {
   });
 
   it('trims the fields and ignores unknown ones', async () => {
-    const res = await post(app, { ...VALID, name: '  Sofia Lindqvist ', is_admin: true, priority: 'high' });
+    const res = await post(app, {
+      ...VALID,
+      name: '  Sofia Lindqvist ',
+      is_admin: true,
+      priority: 'high',
+    });
 
     expect(res.status).toBe(201);
     expect(res.body.data.name).toBe('Sofia Lindqvist');
@@ -83,21 +91,30 @@ describe('POST /api/contact', () => {
   it('accepts each field at its limit (255, 5000 characters)', async () => {
     const email = `${'a'.repeat(243)}@example.com`;
     expect(email).toHaveLength(255);
-    const res = await post(app, { name: 'n'.repeat(255), email, subject: 's'.repeat(255), message: 'm'.repeat(5000) });
+    const res = await post(app, {
+      name: 'n'.repeat(255),
+      email,
+      subject: 's'.repeat(255),
+      message: 'm'.repeat(5000),
+    });
 
     expect(res.status).toBe(201);
   });
 
   it('is stored together with its e-mail or not at all', async () => {
     // The outbox refuses new rows: the request must not be stored without its e-mail.
-    await app.db.execute(sql`alter table email_outbox add constraint refuse_all check (false) not valid`);
+    await app.db.execute(
+      sql`alter table email_outbox add constraint refuse_all check (false) not valid`,
+    );
     const logged = captureLogs('error');
     try {
       const res = await post(app, VALID);
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ message: expect.any(String), error: expect.any(String) });
       expect(res.text).not.toContain('refuse_all');
-      expect(logged.lines).toContainEqual(expect.stringContaining(res.headers.get('x-request-id')!));
+      expect(logged.lines).toContainEqual(
+        expect.stringContaining(res.headers.get('x-request-id')!),
+      );
     } finally {
       logged.stop();
       await app.db.execute(sql`alter table email_outbox drop constraint refuse_all`);
@@ -124,11 +141,36 @@ describe('POST /api/contact: 422', () => {
   });
 
   it.each([
-    ['an invalid e-mail', { email: 'sofia.example.com' }, 'email', 'The email field must be a valid email address.'],
-    ['an e-mail over 255 characters', { email: `${'a'.repeat(244)}@example.com` }, 'email', 'The email field must not be greater than 255 characters.'],
-    ['a name over 255 characters', { name: 'n'.repeat(256) }, 'name', 'The name field must not be greater than 255 characters.'],
-    ['a subject over 255 characters', { subject: 's'.repeat(256) }, 'subject', 'The subject field must not be greater than 255 characters.'],
-    ['a message over 5000 characters', { message: 'm'.repeat(5001) }, 'message', 'The message field must not be greater than 5000 characters.'],
+    [
+      'an invalid e-mail',
+      { email: 'sofia.example.com' },
+      'email',
+      'The email field must be a valid email address.',
+    ],
+    [
+      'an e-mail over 255 characters',
+      { email: `${'a'.repeat(244)}@example.com` },
+      'email',
+      'The email field must not be greater than 255 characters.',
+    ],
+    [
+      'a name over 255 characters',
+      { name: 'n'.repeat(256) },
+      'name',
+      'The name field must not be greater than 255 characters.',
+    ],
+    [
+      'a subject over 255 characters',
+      { subject: 's'.repeat(256) },
+      'subject',
+      'The subject field must not be greater than 255 characters.',
+    ],
+    [
+      'a message over 5000 characters',
+      { message: 'm'.repeat(5001) },
+      'message',
+      'The message field must not be greater than 5000 characters.',
+    ],
     ['a blank name', { name: '   ' }, 'name', 'The name field is required.'],
     ['an empty message', { message: '' }, 'message', 'The message field is required.'],
     ['a name that is not a string', { name: 42 }, 'name', 'The name field must be a string.'],
@@ -143,7 +185,10 @@ describe('POST /api/contact: 422', () => {
   });
 
   it('a body that is not JSON is a 400', async () => {
-    const res = await app.request('POST', '/api/contact', { rawBody: 'name=Sofia', headers: { 'content-type': 'text/plain' } });
+    const res = await app.request('POST', '/api/contact', {
+      rawBody: 'name=Sofia',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: { code: 'BAD_REQUEST', message: expect.any(String) } });
   });
@@ -156,7 +201,9 @@ describe('POST /api/contact: rate limit (CONTACT_RATE_LIMIT, default 5 a minute)
 
     const refused = await post(app, valid());
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: { code: 'TOO_MANY_REQUESTS', message: expect.any(String) } });
+    expect(refused.body).toEqual({
+      error: { code: 'TOO_MANY_REQUESTS', message: expect.any(String) },
+    });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -167,7 +214,8 @@ describe('POST /api/contact: rate limit (CONTACT_RATE_LIMIT, default 5 a minute)
   it('invalid requests get their 422 and do not use up the limit', async () => {
     await awayFromWindowEdge(app.db);
     for (let i = 0; i < 3; i++) expect((await post(app, valid())).status).toBe(201);
-    for (let i = 0; i < 10; i++) expect((await post(app, { ...VALID, email: 'nope' })).status).toBe(422);
+    for (let i = 0; i < 10; i++)
+      expect((await post(app, { ...VALID, email: 'nope' })).status).toBe(422);
     for (let i = 0; i < 2; i++) expect((await post(app, valid())).status).toBe(201);
 
     expect((await post(app, valid())).status).toBe(429);
@@ -194,9 +242,13 @@ describe('POST /api/contact behind a trusted proxy (TRUST_PROXY=1)', () => {
     expect((await post(proxied, valid(), first)).status).toBe(201);
     expect((await post(proxied, valid(), first)).status).toBe(429);
     // The client may prepend anything; the proxy's own entry is the last one.
-    expect((await post(proxied, valid(), { 'x-forwarded-for': '10.9.9.9, 203.0.113.7' })).status).toBe(429);
+    expect(
+      (await post(proxied, valid(), { 'x-forwarded-for': '10.9.9.9, 203.0.113.7' })).status,
+    ).toBe(429);
 
-    expect((await post(proxied, valid(), { 'x-forwarded-for': '203.0.113.7, 198.51.100.23' })).status).toBe(201);
+    expect(
+      (await post(proxied, valid(), { 'x-forwarded-for': '203.0.113.7, 198.51.100.23' })).status,
+    ).toBe(201);
     const keys = await proxied.db.select({ key: contactRequests.clientKey }).from(contactRequests);
     expect(keys.map((k) => k.key).sort()).toEqual(['198.51.100.23', '203.0.113.7', '203.0.113.7']);
   });

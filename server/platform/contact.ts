@@ -47,12 +47,21 @@ export const contactRouter = router({
       await ctx.db.transaction(async (tx) => {
         const limit = ctx.config.contactRateLimit;
         if (limit > 0) {
-          await consumeRateLimit(tx, `contact:${clientKey}`, limit, 60, 'Too many contact requests. Please try again in a minute.');
+          await consumeRateLimit(
+            tx,
+            `contact:${clientKey}`,
+            limit,
+            60,
+            'Too many contact requests. Please try again in a minute.',
+          );
         }
         await tx.insert(contactRequests).values({ id, ...input, clientKey });
         await queueEmail(tx, email, { to: ctx.config.contactEmailTo, replyTo: input.email });
       });
       wakeOutboxWorker();
-      return { message: CONTACT_ACCEPTED, data: { name: input.name, email: input.email, subject: input.subject } };
+      return {
+        message: CONTACT_ACCEPTED,
+        data: { name: input.name, email: input.email, subject: input.subject },
+      };
     }),
 });

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 import { publicProcedure, router } from '../trpc/init';
-import { DEFAULT_MARKETPLACE_MESSAGE, MAINTENANCE_RETRY_AFTER, requireMarketplace } from './features';
+import {
+  DEFAULT_MARKETPLACE_MESSAGE,
+  MAINTENANCE_RETRY_AFTER,
+  requireMarketplace,
+} from './features';
 import { initializeSettings, writeSettings } from './settings-store';
 
 const app = useTestApp();
@@ -20,16 +24,24 @@ describe('GET /api/features', () => {
 
   it('follows what administrators switch, and the same after initialize', async () => {
     const token = await app.tokenFor(ADMIN_EMAIL);
-    await app.request('POST', '/api/admin/settings/features/blog/toggle', { token, body: { enabled: true } });
+    await app.request('POST', '/api/admin/settings/features/blog/toggle', {
+      token,
+      body: { enabled: true },
+    });
     await app.request('PUT', '/api/admin/settings/marketplace', {
       token,
       body: { enabled: false, maintenance_message: 'Stocktaking until noon.' },
     });
     await initializeSettings(app.db);
 
-    const res = await app.request('GET', '/api/features', { token: await app.tokenFor('anyone@x.test') });
+    const res = await app.request('GET', '/api/features', {
+      token: await app.tokenFor('anyone@x.test'),
+    });
     expect(res.body).toEqual({
-      data: { marketplace: { enabled: false, maintenance_message: 'Stocktaking until noon.' }, blog: { enabled: true } },
+      data: {
+        marketplace: { enabled: false, maintenance_message: 'Stocktaking until noon.' },
+        blog: { enabled: true },
+      },
     });
   });
 });
@@ -86,7 +98,9 @@ const guarded = useTestApp({ router: marketplaceRouter });
 
 describe('a route behind the marketplace guard', () => {
   it('answers normally while the marketplace is on, and 503 with the message and Retry-After when off', async () => {
-    expect((await guarded.request('GET', '/api/marketplace/probe')).body).toEqual({ data: ['Hanoverian gelding'] });
+    expect((await guarded.request('GET', '/api/marketplace/probe')).body).toEqual({
+      data: ['Hanoverian gelding'],
+    });
 
     await writeSettings(
       guarded.db,
@@ -98,7 +112,9 @@ describe('a route behind the marketplace guard', () => {
     );
     const res = await guarded.request('GET', '/api/marketplace/probe');
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Back at 14:00 UTC.' } });
+    expect(res.body).toEqual({
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'Back at 14:00 UTC.' },
+    });
     expect(res.headers.get('retry-after')).toBe(String(MAINTENANCE_RETRY_AFTER));
   });
 });

@@ -7,7 +7,8 @@ import { readSettings } from './settings-store';
 
 /** Seconds a client is told to wait while a feature is switched off. */
 export const MAINTENANCE_RETRY_AFTER = 300;
-export const DEFAULT_MARKETPLACE_MESSAGE = 'The marketplace is temporarily unavailable for maintenance.';
+export const DEFAULT_MARKETPLACE_MESSAGE =
+  'The marketplace is temporarily unavailable for maintenance.';
 
 export const featuresSchema = z.object({
   marketplace: z.object({ enabled: z.boolean(), maintenance_message: z.string().nullable() }),
@@ -21,7 +22,9 @@ const FEATURE_KEYS = ['marketplace.enabled', 'marketplace.maintenance_message', 
 
 /** The switches the UI and the guards read: stored values, else the defaults. One query. */
 export async function readFeatures(db: Database): Promise<Features> {
-  const values = new Map((await readSettings(db, FEATURE_KEYS)).map((s) => [s.definition.key, s.value]));
+  const values = new Map(
+    (await readSettings(db, FEATURE_KEYS)).map((s) => [s.definition.key, s.value]),
+  );
   return {
     marketplace: {
       enabled: values.get('marketplace.enabled') === true,
@@ -38,9 +41,13 @@ export async function readFeatures(db: Database): Promise<Features> {
 export async function requireMarketplace(ctx: { db: Database }): Promise<void> {
   const { marketplace } = await readFeatures(ctx.db);
   if (!marketplace.enabled) {
-    throw new AppError('SERVICE_UNAVAILABLE', marketplace.maintenance_message ?? DEFAULT_MARKETPLACE_MESSAGE, {
-      retryAfter: MAINTENANCE_RETRY_AFTER,
-    });
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      marketplace.maintenance_message ?? DEFAULT_MARKETPLACE_MESSAGE,
+      {
+        retryAfter: MAINTENANCE_RETRY_AFTER,
+      },
+    );
   }
 }
 

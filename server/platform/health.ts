@@ -22,7 +22,10 @@ const idpCheckSchema = z.object({
 });
 
 async function fetchJson(url: string): Promise<unknown> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(5000), headers: { accept: 'application/json' } });
+  const response = await fetch(url, {
+    signal: AbortSignal.timeout(5000),
+    headers: { accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.json();
 }
@@ -30,7 +33,13 @@ async function fetchJson(url: string): Promise<unknown> {
 export const healthRouter = router({
   health: publicProcedure
     .meta({
-      openapi: { method: 'GET', path: '/health', protect: false, tags: ['General'], summary: 'Service health' },
+      openapi: {
+        method: 'GET',
+        path: '/health',
+        protect: false,
+        tags: ['General'],
+        summary: 'Service health',
+      },
     })
     .input(z.object({}))
     .output(healthSchema)
@@ -38,9 +47,17 @@ export const healthRouter = router({
       try {
         await ctx.db.execute(sql`select 1`);
       } catch (error) {
-        throw new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable.', { retryAfter: 5, cause: error });
+        throw new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable.', {
+          retryAfter: 5,
+          cause: error,
+        });
       }
-      return { status: 'ok', timestamp: new Date().toISOString(), service: SERVICE_NAME, version: API_VERSION };
+      return {
+        status: 'ok',
+        timestamp: new Date().toISOString(),
+        service: SERVICE_NAME,
+        version: API_VERSION,
+      };
     }),
 
   testIdp: publicProcedure

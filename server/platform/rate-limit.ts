@@ -77,12 +77,18 @@ export async function consumeRateLimit(
       returning c.hits,
         greatest(1, ceil(extract(epoch from (c.window_start + make_interval(secs => ${windowSeconds}::int) - now()))))::int as retry_after`,
   );
-  if (row!.hits > limit) throw new AppError('TOO_MANY_REQUESTS', message, { retryAfter: row!.retry_after });
+  if (row!.hits > limit)
+    throw new AppError('TOO_MANY_REQUESTS', message, { retryAfter: row!.retry_after });
 }
 
 /** Drops the windows that ended long ago. */
 export async function pruneRateLimits(db: Database, olderThanSeconds = 3600): Promise<void> {
   await db
     .delete(rateLimitCounters)
-    .where(lt(rateLimitCounters.windowStart, sql`now() - make_interval(secs => ${olderThanSeconds}::int)`));
+    .where(
+      lt(
+        rateLimitCounters.windowStart,
+        sql`now() - make_interval(secs => ${olderThanSeconds}::int)`,
+      ),
+    );
 }

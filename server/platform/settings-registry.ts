@@ -55,7 +55,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
   }),
   define('marketplace.enabled', 'boolean', z.boolean(), {
     default: true,
-    description: 'The marketplace is open. When off, its routes answer 503 with the maintenance message.',
+    description:
+      'The marketplace is open. When off, its routes answer 503 with the maintenance message.',
   }),
   define('marketplace.maintenance_message', 'string', z.string().trim().min(1).max(500), {
     default: null,

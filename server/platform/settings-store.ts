@@ -24,7 +24,12 @@ export async function readSettings(
   const rows = await db
     .select({ key: settings.key, value: settings.value, updatedAt: settings.updatedAt })
     .from(settings)
-    .where(inArray(settings.key, definitions.map((definition) => definition.key)));
+    .where(
+      inArray(
+        settings.key,
+        definitions.map((definition) => definition.key),
+      ),
+    );
   const stored = new Map(rows.map((row) => [row.key, row]));
   return definitions.map((definition) => {
     const row = stored.get(definition.key);
@@ -36,7 +41,10 @@ export async function readSettings(
   });
 }
 
-export async function readSetting(db: Database, definition: SettingDefinition): Promise<EffectiveSetting> {
+export async function readSetting(
+  db: Database,
+  definition: SettingDefinition,
+): Promise<EffectiveSetting> {
   const [setting] = await readSettings(db, [definition]);
   return setting!;
 }
@@ -53,7 +61,11 @@ export async function writeSettings(
     .values(values.map(({ key, value }) => ({ key, value, updatedBy: userId })))
     .onConflictDoUpdate({
       target: settings.key,
-      set: { value: sql`excluded.value`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`now()` },
+      set: {
+        value: sql`excluded.value`,
+        updatedBy: sql`excluded.updated_by`,
+        updatedAt: sql`now()`,
+      },
     });
 }
 
@@ -66,4 +78,3 @@ export async function initializeSettings(db: Database): Promise<number> {
     .returning({ key: settings.key });
   return added.length;
 }
-

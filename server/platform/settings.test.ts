@@ -28,7 +28,8 @@ function expectError(res: TestResponse, status: number, code: string) {
 function expect422(res: TestResponse, errors: Record<string, string[]>) {
   const messages = Object.values(errors).flat();
   const more = messages.length - 1;
-  const message = more === 0 ? messages[0] : `${messages[0]} (and ${more} more error${more === 1 ? '' : 's'})`;
+  const message =
+    more === 0 ? messages[0] : `${messages[0]} (and ${more} more error${more === 1 ? '' : 's'})`;
   expect(res.status).toBe(422);
   expect(res.body).toEqual({ message, errors });
 }
@@ -45,20 +46,26 @@ const ROUTES: [method: string, path: string, body?: unknown][] = [
 ];
 
 describe('guards of the settings routes', () => {
-  it.each(ROUTES)('%s %s: 401 without a token, 403 for a user who is not a platform administrator', async (method, path, body) => {
-    expectError(await app.request(method, path, { body }), 401, 'UNAUTHORIZED');
-    const user = await app.tokenFor('rider@x.test');
-    expectError(await app.request(method, path, { token: user, body }), 403, 'FORBIDDEN');
-    // An address that is not verified does not make an administrator (DESIGN 3).
-    const unverified = await app.tokenFor(ADMIN_EMAIL, { email_verified: false });
-    expectError(await app.request(method, path, { token: unverified, body }), 403, 'FORBIDDEN');
-    expect(await app.db.select().from(settings)).toEqual([]);
-  });
+  it.each(ROUTES)(
+    '%s %s: 401 without a token, 403 for a user who is not a platform administrator',
+    async (method, path, body) => {
+      expectError(await app.request(method, path, { body }), 401, 'UNAUTHORIZED');
+      const user = await app.tokenFor('rider@x.test');
+      expectError(await app.request(method, path, { token: user, body }), 403, 'FORBIDDEN');
+      // An address that is not verified does not make an administrator (DESIGN 3).
+      const unverified = await app.tokenFor(ADMIN_EMAIL, { email_verified: false });
+      expectError(await app.request(method, path, { token: unverified, body }), 403, 'FORBIDDEN');
+      expect(await app.db.select().from(settings)).toEqual([]);
+    },
+  );
 
   it('a platform administrator flagged in the database may use them too', async () => {
     const token = await app.tokenFor('deputy@x.test');
     const me = await app.request('GET', '/api/auth/me', { token });
-    await app.request('PUT', `/api/admin/users/${me.body.id}`, { token: await admin(), body: { is_platform_admin: true } });
+    await app.request('PUT', `/api/admin/users/${me.body.id}`, {
+      token: await admin(),
+      body: { is_platform_admin: true },
+    });
 
     const res = await app.request('GET', '/api/admin/settings', { token });
     expect(res.status).toBe(200);
@@ -85,7 +92,11 @@ describe('GET /api/admin/settings', () => {
     expect(res.body).toEqual({
       settings: {
         ...DEFAULT_OVERVIEW.settings,
-        marketplace: { enabled: false, maintenance_message: 'Back on Monday.', require_listing_approval: true },
+        marketplace: {
+          enabled: false,
+          maintenance_message: 'Back on Monday.',
+          require_listing_approval: true,
+        },
         blog: { enabled: true },
       },
       features: { marketplace: { enabled: false }, blog: { enabled: true } },
@@ -95,7 +106,9 @@ describe('GET /api/admin/settings', () => {
 
 describe('POST /api/admin/settings/initialize', () => {
   it('stores every default and answers {message}', async () => {
-    const res = await app.request('POST', '/api/admin/settings/initialize', { token: await admin() });
+    const res = await app.request('POST', '/api/admin/settings/initialize', {
+      token: await admin(),
+    });
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: expect.any(String) });
@@ -108,10 +121,19 @@ describe('POST /api/admin/settings/initialize', () => {
   it('run twice, it leaves the values an administrator set and adds only what is missing', async () => {
     const token = await admin();
     // One key changed before the first initialize, others after it.
-    await app.request('PUT', '/api/admin/settings/general.site_name', { token, body: { value: 'Horse Hub' } });
+    await app.request('PUT', '/api/admin/settings/general.site_name', {
+      token,
+      body: { value: 'Horse Hub' },
+    });
     await app.request('POST', '/api/admin/settings/initialize', { token });
-    await app.request('POST', '/api/admin/settings/features/marketplace/toggle', { token, body: { enabled: false } });
-    await app.request('PUT', '/api/admin/settings/marketplace', { token, body: { maintenance_message: 'Inventory day.' } });
+    await app.request('POST', '/api/admin/settings/features/marketplace/toggle', {
+      token,
+      body: { enabled: false },
+    });
+    await app.request('PUT', '/api/admin/settings/marketplace', {
+      token,
+      body: { maintenance_message: 'Inventory day.' },
+    });
     await app.request('PUT', '/api/admin/settings/blog.enabled', { token, body: { value: true } });
     await app.db.delete(settings).where(eq(settings.key, 'general.support_email'));
 
@@ -122,7 +144,11 @@ describe('POST /api/admin/settings/initialize', () => {
     expect(overview.body).toEqual({
       settings: {
         general: { site_name: 'Horse Hub', support_email: null },
-        marketplace: { enabled: false, maintenance_message: 'Inventory day.', require_listing_approval: true },
+        marketplace: {
+          enabled: false,
+          maintenance_message: 'Inventory day.',
+          require_listing_approval: true,
+        },
         blog: { enabled: true },
       },
       features: { marketplace: { enabled: false }, blog: { enabled: true } },
@@ -134,7 +160,10 @@ describe('POST /api/admin/settings/initialize', () => {
 describe('GET /api/admin/settings/group/{group}', () => {
   it('lists the settings of the group with their types, defaults and change time', async () => {
     const token = await admin();
-    await app.request('PUT', '/api/admin/settings/marketplace.enabled', { token, body: { value: false } });
+    await app.request('PUT', '/api/admin/settings/marketplace.enabled', {
+      token,
+      body: { value: false },
+    });
 
     const res = await app.request('GET', '/api/admin/settings/group/marketplace', { token });
 
@@ -163,25 +192,42 @@ describe('GET /api/admin/settings/group/{group}', () => {
           description: expect.any(String),
           updated_at: null,
         },
-        expect.objectContaining({ key: 'marketplace.require_listing_approval', value: true, type: 'boolean' }),
+        expect.objectContaining({
+          key: 'marketplace.require_listing_approval',
+          value: true,
+          type: 'boolean',
+        }),
       ],
     });
   });
 
   it('answers 404 for an unknown group', async () => {
-    expectError(await app.request('GET', '/api/admin/settings/group/shop', { token: await admin() }), 404, 'NOT_FOUND');
+    expectError(
+      await app.request('GET', '/api/admin/settings/group/shop', { token: await admin() }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });
 
 describe('GET /api/admin/settings/{key}', () => {
   it('routes a dotted key to the key, and answers {key, value}', async () => {
     const token = await admin();
-    expect((await app.request('GET', '/api/admin/settings/marketplace.enabled', { token })).body).toEqual({
+    expect(
+      (await app.request('GET', '/api/admin/settings/marketplace.enabled', { token })).body,
+    ).toEqual({
       key: 'marketplace.enabled',
       value: true,
     });
-    await app.request('PUT', '/api/admin/settings/marketplace.maintenance_message', { token, body: { value: 'Soon.' } });
-    const message = await app.request('GET', '/api/admin/settings/marketplace.maintenance_message', { token });
+    await app.request('PUT', '/api/admin/settings/marketplace.maintenance_message', {
+      token,
+      body: { value: 'Soon.' },
+    });
+    const message = await app.request(
+      'GET',
+      '/api/admin/settings/marketplace.maintenance_message',
+      { token },
+    );
     expect(message.status).toBe(200);
     expect(message.body).toEqual({ key: 'marketplace.maintenance_message', value: 'Soon.' });
   });
@@ -189,13 +235,19 @@ describe('GET /api/admin/settings/{key}', () => {
   it.each(['marketplace.unknown', 'nothing', 'marketplace', 'initialize', 'blog.enabled.extra'])(
     'answers 404 for the unknown key %s',
     async (key) => {
-      expectError(await app.request('GET', `/api/admin/settings/${key}`, { token: await admin() }), 404, 'NOT_FOUND');
+      expectError(
+        await app.request('GET', `/api/admin/settings/${key}`, { token: await admin() }),
+        404,
+        'NOT_FOUND',
+      );
     },
   );
 
   it('answers 405 for a method the settings paths do not take', async () => {
     expectError(
-      await app.request('DELETE', '/api/admin/settings/marketplace.enabled', { token: await admin() }),
+      await app.request('DELETE', '/api/admin/settings/marketplace.enabled', {
+        token: await admin(),
+      }),
       405,
       'METHOD_NOT_ALLOWED',
     );
@@ -205,11 +257,16 @@ describe('GET /api/admin/settings/{key}', () => {
 describe('PUT /api/admin/settings/{key}', () => {
   it('stores a value of the right type and answers {message, key, value}', async () => {
     const token = await admin();
-    const res = await app.request('PUT', '/api/admin/settings/blog.enabled', { token, body: { value: true } });
+    const res = await app.request('PUT', '/api/admin/settings/blog.enabled', {
+      token,
+      body: { value: true },
+    });
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: expect.any(String), key: 'blog.enabled', value: true });
-    expect((await app.request('GET', '/api/admin/settings/blog.enabled', { token })).body.value).toBe(true);
+    expect(
+      (await app.request('GET', '/api/admin/settings/blog.enabled', { token })).body.value,
+    ).toBe(true);
     const [row] = await app.db.select().from(settings).where(eq(settings.key, 'blog.enabled'));
     const me = await app.request('GET', '/api/auth/me', { token });
     expect(row).toMatchObject({ value: true, updatedBy: me.body.id });
@@ -221,12 +278,21 @@ describe('PUT /api/admin/settings/{key}', () => {
       token,
       body: { value: '  help@horsehub.example ' },
     });
-    expect(set.body).toEqual({ message: expect.any(String), key: 'general.support_email', value: 'help@horsehub.example' });
+    expect(set.body).toEqual({
+      message: expect.any(String),
+      key: 'general.support_email',
+      value: 'help@horsehub.example',
+    });
 
-    const cleared = await app.request('PUT', '/api/admin/settings/general.support_email', { token, body: { value: null } });
+    const cleared = await app.request('PUT', '/api/admin/settings/general.support_email', {
+      token,
+      body: { value: null },
+    });
     expect(cleared.status).toBe(200);
     expect(cleared.body.value).toBeNull();
-    expect((await app.request('GET', '/api/admin/settings/general.support_email', { token })).body).toEqual({
+    expect(
+      (await app.request('GET', '/api/admin/settings/general.support_email', { token })).body,
+    ).toEqual({
       key: 'general.support_email',
       value: null,
     });
@@ -238,7 +304,11 @@ describe('PUT /api/admin/settings/{key}', () => {
     ['marketplace.enabled', null, 'The value field is required.'],
     ['blog.enabled', 'false', 'The value field must be true or false.'],
     ['marketplace.maintenance_message', true, 'The value field must be a string.'],
-    ['marketplace.maintenance_message', 'x'.repeat(501), 'The value field must not be greater than 500 characters.'],
+    [
+      'marketplace.maintenance_message',
+      'x'.repeat(501),
+      'The value field must not be greater than 500 characters.',
+    ],
     ['general.site_name', '', 'The value field is required.'],
     ['general.site_name', null, 'The value field is required.'],
     ['general.support_email', 'not-an-address', 'The value field must be a valid email address.'],
@@ -255,15 +325,24 @@ describe('PUT /api/admin/settings/{key}', () => {
     expect422(await app.request('PUT', '/api/admin/settings/blog.enabled', { token, body: {} }), {
       value: ['The value field is required.'],
     });
-    expect422(await app.request('PUT', '/api/admin/settings/blog.enabled', { token, body: { value: [true] } }), {
-      value: ['The selected value is invalid.'],
-    });
+    expect422(
+      await app.request('PUT', '/api/admin/settings/blog.enabled', {
+        token,
+        body: { value: [true] },
+      }),
+      {
+        value: ['The selected value is invalid.'],
+      },
+    );
   });
 
   it('answers 404 for an unknown key and stores nothing', async () => {
     const token = await admin();
     expectError(
-      await app.request('PUT', '/api/admin/settings/blog.colour', { token, body: { value: 'red' } }),
+      await app.request('PUT', '/api/admin/settings/blog.colour', {
+        token,
+        body: { value: 'red' },
+      }),
       404,
       'NOT_FOUND',
     );
@@ -274,14 +353,26 @@ describe('PUT /api/admin/settings/{key}', () => {
 describe('POST /api/admin/settings/features/{feature}/toggle', () => {
   it('switches a feature and answers {message, feature, enabled}', async () => {
     const token = await admin();
-    const on = await app.request('POST', '/api/admin/settings/features/blog/toggle', { token, body: { enabled: true } });
+    const on = await app.request('POST', '/api/admin/settings/features/blog/toggle', {
+      token,
+      body: { enabled: true },
+    });
 
     expect(on.status).toBe(200);
     expect(on.body).toEqual({ message: expect.any(String), feature: 'blog', enabled: true });
-    expect((await app.request('GET', '/api/admin/settings/blog.enabled', { token })).body.value).toBe(true);
+    expect(
+      (await app.request('GET', '/api/admin/settings/blog.enabled', { token })).body.value,
+    ).toBe(true);
 
-    const off = await app.request('POST', '/api/admin/settings/features/marketplace/toggle', { token, body: { enabled: false } });
-    expect(off.body).toEqual({ message: expect.any(String), feature: 'marketplace', enabled: false });
+    const off = await app.request('POST', '/api/admin/settings/features/marketplace/toggle', {
+      token,
+      body: { enabled: false },
+    });
+    expect(off.body).toEqual({
+      message: expect.any(String),
+      feature: 'marketplace',
+      enabled: false,
+    });
     expect((await app.request('GET', '/api/features')).body.data.marketplace.enabled).toBe(false);
   });
 
@@ -290,7 +381,10 @@ describe('POST /api/admin/settings/features/{feature}/toggle', () => {
     [{ enabled: 'true' }, 'The enabled field must be true or false.'],
     [{ enabled: 1 }, 'The enabled field must be true or false.'],
   ])('answers 422 for the body %j', async (body, message) => {
-    const res = await app.request('POST', '/api/admin/settings/features/blog/toggle', { token: await admin(), body });
+    const res = await app.request('POST', '/api/admin/settings/features/blog/toggle', {
+      token: await admin(),
+      body,
+    });
     expect422(res, { enabled: [message] });
   });
 
@@ -320,19 +414,37 @@ describe('PUT /api/admin/settings/marketplace', () => {
 
   it('changes only the fields given; an empty or null message clears it', async () => {
     const token = await admin();
-    await app.request('PUT', '/api/admin/settings/marketplace', { token, body: { enabled: false, maintenance_message: 'Closed.' } });
+    await app.request('PUT', '/api/admin/settings/marketplace', {
+      token,
+      body: { enabled: false, maintenance_message: 'Closed.' },
+    });
 
-    const reopened = await app.request('PUT', '/api/admin/settings/marketplace', { token, body: { enabled: true } });
+    const reopened = await app.request('PUT', '/api/admin/settings/marketplace', {
+      token,
+      body: { enabled: true },
+    });
     expect(reopened.body.settings).toEqual({ enabled: true, maintenance_message: 'Closed.' });
 
-    const cleared = await app.request('PUT', '/api/admin/settings/marketplace', { token, body: { maintenance_message: '  ' } });
+    const cleared = await app.request('PUT', '/api/admin/settings/marketplace', {
+      token,
+      body: { maintenance_message: '  ' },
+    });
     expect(cleared.body.settings).toEqual({ enabled: true, maintenance_message: null });
 
-    await app.request('PUT', '/api/admin/settings/marketplace', { token, body: { maintenance_message: 'Again.' } });
-    const nulled = await app.request('PUT', '/api/admin/settings/marketplace', { token, body: { maintenance_message: null } });
+    await app.request('PUT', '/api/admin/settings/marketplace', {
+      token,
+      body: { maintenance_message: 'Again.' },
+    });
+    const nulled = await app.request('PUT', '/api/admin/settings/marketplace', {
+      token,
+      body: { maintenance_message: null },
+    });
     expect(nulled.body.settings).toEqual({ enabled: true, maintenance_message: null });
 
-    const unchanged = await app.request('PUT', '/api/admin/settings/marketplace', { token, body: {} });
+    const unchanged = await app.request('PUT', '/api/admin/settings/marketplace', {
+      token,
+      body: {},
+    });
     expect(unchanged.status).toBe(200);
     expect(unchanged.body.settings).toEqual({ enabled: true, maintenance_message: null });
   });
@@ -346,7 +458,9 @@ describe('PUT /api/admin/settings/marketplace', () => {
       }),
       {
         enabled: ['The enabled field must be true or false.'],
-        maintenance_message: ['The maintenance message field must not be greater than 500 characters.'],
+        maintenance_message: [
+          'The maintenance message field must not be greater than 500 characters.',
+        ],
       },
     );
     expect(await app.db.select().from(settings)).toEqual([]);

@@ -34,7 +34,10 @@ const overviewSchema = z.object({
   }),
 });
 
-const marketplaceSettingsSchema = z.object({ enabled: z.boolean(), maintenance_message: z.string().nullable() });
+const marketplaceSettingsSchema = z.object({
+  enabled: z.boolean(),
+  maintenance_message: z.string().nullable(),
+});
 
 const TAGS = ['Settings'];
 
@@ -50,27 +53,46 @@ const MAINTENANCE_MESSAGE = settingDefinition('marketplace.maintenance_message')
 /** System settings (spec 4.2, DESIGN 6); static paths before `{key}`, which holds dots. */
 export const adminSettingsRouter = router({
   overview: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/settings', tags: TAGS, summary: 'All settings by group, and the feature switches' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/settings',
+        tags: TAGS,
+        summary: 'All settings by group, and the feature switches',
+      },
+    })
     .input(z.object({}))
     .output(overviewSchema)
     .query(async ({ ctx }) => {
       const all = await readSettings(ctx.db);
       const grouped: Record<string, Record<string, SettingValue>> = {};
-      for (const { definition, value } of all) (grouped[definition.group] ??= {})[definition.name] = value;
+      for (const { definition, value } of all)
+        (grouped[definition.group] ??= {})[definition.name] = value;
       const enabled = (feature: string) => grouped[feature]?.enabled === true;
       return {
         settings: grouped,
-        features: { marketplace: { enabled: enabled('marketplace') }, blog: { enabled: enabled('blog') } },
+        features: {
+          marketplace: { enabled: enabled('marketplace') },
+          blog: { enabled: enabled('blog') },
+        },
       };
     }),
 
   group: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/settings/group/{group}', tags: TAGS, summary: 'The settings of one group, with their types and defaults' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/settings/group/{group}',
+        tags: TAGS,
+        summary: 'The settings of one group, with their types and defaults',
+      },
+    })
     .input(z.object({ group: z.string() }))
     .output(z.object({ data: z.array(settingSchema) }))
     .query(async ({ ctx, input }) => {
       const definitions = SETTINGS.filter((definition) => definition.group === input.group);
-      if (definitions.length === 0) throw new AppError('NOT_FOUND', `The settings group ${input.group} does not exist.`);
+      if (definitions.length === 0)
+        throw new AppError('NOT_FOUND', `The settings group ${input.group} does not exist.`);
       const rows = await readSettings(ctx.db, definitions);
       return {
         data: rows.map(({ definition, value, updatedAt }) => ({
@@ -115,8 +137,13 @@ export const adminSettingsRouter = router({
     .input(z.object({ feature: z.string(), enabled: z.boolean() }))
     .output(z.object({ message: z.string(), feature: z.string(), enabled: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
-      if (!isFeature(input.feature)) throw new AppError('NOT_FOUND', `The feature ${input.feature} does not exist.`);
-      await writeSettings(ctx.db, [{ key: `${input.feature}.enabled`, value: input.enabled }], ctx.caller.user.id);
+      if (!isFeature(input.feature))
+        throw new AppError('NOT_FOUND', `The feature ${input.feature} does not exist.`);
+      await writeSettings(
+        ctx.db,
+        [{ key: `${input.feature}.enabled`, value: input.enabled }],
+        ctx.caller.user.id,
+      );
       return {
         message: `The ${input.feature} feature is ${input.enabled ? 'enabled' : 'disabled'}.`,
         feature: input.feature,
@@ -143,21 +170,38 @@ export const adminSettingsRouter = router({
     .output(z.object({ message: z.string(), settings: marketplaceSettingsSchema }))
     .mutation(async ({ ctx, input }) => {
       const changes: { key: string; value: SettingValue }[] = [];
-      if (input.enabled !== undefined) changes.push({ key: MARKETPLACE_ENABLED.key, value: input.enabled });
+      if (input.enabled !== undefined)
+        changes.push({ key: MARKETPLACE_ENABLED.key, value: input.enabled });
       if (input.maintenance_message !== undefined) {
         // The input is bounded like the setting itself; an empty message clears it.
-        changes.push({ key: MAINTENANCE_MESSAGE.key, value: input.maintenance_message?.trim() || null });
+        changes.push({
+          key: MAINTENANCE_MESSAGE.key,
+          value: input.maintenance_message?.trim() || null,
+        });
       }
       await writeSettings(ctx.db, changes, ctx.caller.user.id);
-      const [enabled, message] = await readSettings(ctx.db, [MARKETPLACE_ENABLED, MAINTENANCE_MESSAGE]);
+      const [enabled, message] = await readSettings(ctx.db, [
+        MARKETPLACE_ENABLED,
+        MAINTENANCE_MESSAGE,
+      ]);
       return {
         message: 'Marketplace settings updated.',
-        settings: { enabled: enabled!.value === true, maintenance_message: (message!.value as string | null) ?? null },
+        settings: {
+          enabled: enabled!.value === true,
+          maintenance_message: (message!.value as string | null) ?? null,
+        },
       };
     }),
 
   get: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/settings/{key}', tags: TAGS, summary: 'One setting by its dotted key' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/settings/{key}',
+        tags: TAGS,
+        summary: 'One setting by its dotted key',
+      },
+    })
     .input(z.object({ key: z.string() }))
     .output(z.object({ key: z.string(), value: settingValueSchema }))
     .query(async ({ ctx, input }) => {
@@ -172,7 +216,8 @@ export const adminSettingsRouter = router({
         path: '/admin/settings/{key}',
         tags: TAGS,
         summary: 'Sets one setting',
-        description: "`value` must have the key's type (see GET /admin/settings/group/{group}); null clears a nullable one.",
+        description:
+          "`value` must have the key's type (see GET /admin/settings/group/{group}); null clears a nullable one.",
       },
     })
     .input(z.object({ key: z.string(), value: settingValueSchema }))

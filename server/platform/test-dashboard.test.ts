@@ -20,7 +20,10 @@ describe('GET /api/test/dashboard', () => {
     await signIn('former@x.test');
     // One suspended user, one who joined last year.
     await app.db.update(users).set({ status: 'suspended' }).where(eq(users.email, 'former@x.test'));
-    await app.db.update(users).set({ createdAt: sql`now() - interval '400 days'` }).where(eq(users.email, 'groom@x.test'));
+    await app.db
+      .update(users)
+      .set({ createdAt: sql`now() - interval '400 days'` })
+      .where(eq(users.email, 'groom@x.test'));
     await app.db.insert(organizations).values([
       { type: 'school', name: 'Willow Creek', timezone: 'UTC', currency: 'EUR', verified: true },
       { type: 'stud', name: 'Oak Farm', timezone: 'UTC', currency: 'EUR' },
@@ -45,7 +48,9 @@ describe('GET /api/test/dashboard', () => {
   });
 
   it('answers zeros on an empty platform but for the administrator asking', async () => {
-    const res = await app.request('GET', '/api/test/dashboard', { token: await app.tokenFor(ADMIN_EMAIL) });
+    const res = await app.request('GET', '/api/test/dashboard', {
+      token: await app.tokenFor(ADMIN_EMAIL),
+    });
     expect(res.body).toEqual({
       users: { total: 1, active: 1, new_this_month: 1 },
       publications: { total: 0, active: 0, pending: 0 },
@@ -59,8 +64,18 @@ describe('GET /api/test/dashboard', () => {
     // Just before and just after the start of the current month in Tokyo.
     const monthStart = sql`date_trunc('month', now() at time zone 'Asia/Tokyo') at time zone 'Asia/Tokyo'`;
     await tokyo.db.insert(users).values([
-      { issuer: 'x', subject: 'before', displayName: 'Before', createdAt: sql`${monthStart} - interval '1 minute'` },
-      { issuer: 'x', subject: 'after', displayName: 'After', createdAt: sql`${monthStart} + interval '1 minute'` },
+      {
+        issuer: 'x',
+        subject: 'before',
+        displayName: 'Before',
+        createdAt: sql`${monthStart} - interval '1 minute'`,
+      },
+      {
+        issuer: 'x',
+        subject: 'after',
+        displayName: 'After',
+        createdAt: sql`${monthStart} + interval '1 minute'`,
+      },
     ]);
 
     const res = await tokyo.request('GET', '/api/test/dashboard', { token });
@@ -71,9 +86,13 @@ describe('GET /api/test/dashboard', () => {
   it('answers 401 without a token and 403 to a user who is not a platform administrator', async () => {
     const anonymous = await app.request('GET', '/api/test/dashboard');
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.any(String) } });
+    expect(anonymous.body).toEqual({
+      error: { code: 'UNAUTHORIZED', message: expect.any(String) },
+    });
 
-    const user = await app.request('GET', '/api/test/dashboard', { token: await app.tokenFor('rider@x.test') });
+    const user = await app.request('GET', '/api/test/dashboard', {
+      token: await app.tokenFor('rider@x.test'),
+    });
     expect(user.status).toBe(403);
     expect(user.body).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
   });

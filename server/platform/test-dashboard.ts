@@ -60,7 +60,11 @@ export const testDashboardRouter = router({
       const c = row!;
       return {
         users: { total: c.users_total, active: c.users_active, new_this_month: c.users_new },
-        publications: { total: c.publications_total, active: c.publications_active, pending: c.publications_pending },
+        publications: {
+          total: c.publications_total,
+          active: c.publications_active,
+          pending: c.publications_pending,
+        },
         organizations: { total: c.organizations_total, verified: c.organizations_verified },
       };
     }),

@@ -1,7 +1,14 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
-import { ATTENDANCE_STATUSES, attendance, enrollments, horses, schedules, students } from '@/db/schema';
+import {
+  ATTENDANCE_STATUSES,
+  attendance,
+  enrollments,
+  horses,
+  schedules,
+  students,
+} from '@/db/schema';
 import { invalidField, validationError } from '../errors';
 import type { School } from '../trpc/init';
 import type { FieldErrors } from '../validation';
@@ -51,15 +58,29 @@ export const classAttendanceSchema = z.object({
 export type ClassAttendance = z.infer<typeof classAttendanceSchema>;
 
 /** What was recorded for a schedule on a date, by student name, in one statement. */
-export async function readClassAttendance(db: Database, schoolId: string, scheduleId: string, date: string): Promise<ClassAttendance> {
+export async function readClassAttendance(
+  db: Database,
+  schoolId: string,
+  scheduleId: string,
+  date: string,
+): Promise<ClassAttendance> {
   const rows = await db
     .select({
       record: attendance,
       fullName: sql<string>`${students.firstName} || ' ' || ${students.lastName}`,
     })
     .from(attendance)
-    .innerJoin(students, and(eq(students.schoolId, attendance.schoolId), eq(students.id, attendance.studentId)))
-    .where(and(eq(attendance.schoolId, schoolId), eq(attendance.scheduleId, scheduleId), eq(attendance.date, date)))
+    .innerJoin(
+      students,
+      and(eq(students.schoolId, attendance.schoolId), eq(students.id, attendance.studentId)),
+    )
+    .where(
+      and(
+        eq(attendance.schoolId, schoolId),
+        eq(attendance.scheduleId, scheduleId),
+        eq(attendance.date, date),
+      ),
+    )
     .orderBy(asc(students.lastName), asc(students.firstName), asc(attendance.id));
   return {
     schedule_id: scheduleId,
@@ -82,8 +103,15 @@ export async function readClassAttendance(db: Database, schoolId: string, schedu
  * Whether an enrollment ran on a date: started, not yet ended, and not paused. An enrollment
  * ended since then still counts for the days it ran (its end date says until when).
  */
-function ranOn(row: { status: string; startDate: string; endDate: string | null }, date: string): boolean {
-  return row.status !== 'paused' && row.startDate <= date && (row.endDate === null || row.endDate >= date);
+function ranOn(
+  row: { status: string; startDate: string; endDate: string | null },
+  date: string,
+): boolean {
+  return (
+    row.status !== 'paused' &&
+    row.startDate <= date &&
+    (row.endDate === null || row.endDate >= date)
+  );
 }
 
 /**
@@ -91,7 +119,11 @@ function ranOn(row: { status: string; startDate: string; endDate: string | null 
  * weekday and is not after today, each enrollment is of that schedule and ran that day and
  * appears once, each horse is this school's. Returns what is now recorded.
  */
-export async function recordClassAttendance(db: Database, school: School, input: AttendanceSubmission): Promise<ClassAttendance> {
+export async function recordClassAttendance(
+  db: Database,
+  school: School,
+  input: AttendanceSubmission,
+): Promise<ClassAttendance> {
   const today = todayIn(school.timezone);
   await db.transaction(async (tx) => {
     // Locking the schedule serializes submissions for it, so one replaces the other whole.
@@ -101,7 +133,8 @@ export async function recordClassAttendance(db: Database, school: School, input:
       .where(and(eq(schedules.schoolId, school.id), eq(schedules.id, input.schedule_id)))
       .for('update');
     if (!schedule) throw invalidField('schedule_id', 'The selected schedule id is invalid.');
-    if (input.date > today) throw invalidField('date', 'The date field must be a date before or equal to today.');
+    if (input.date > today)
+      throw invalidField('date', 'The date field must be a date before or equal to today.');
     if (dayOfWeek(input.date) !== schedule.dayOfWeek) {
       throw invalidField('date', 'The date field must fall on the weekday of the schedule.');
     }
@@ -141,7 +174,9 @@ export async function recordClassAttendance(db: Database, school: School, input:
       }
       seen.add(item.enrollment_id);
       if (item.horse_id && missingHorses.has(item.horse_id)) {
-        errors[`attendance.${index}.horse_id`] = [`The selected attendance.${index}.horse_id is invalid.`];
+        errors[`attendance.${index}.horse_id`] = [
+          `The selected attendance.${index}.horse_id is invalid.`,
+        ];
       }
     });
     if (Object.keys(errors).length > 0) throw validationError(errors);

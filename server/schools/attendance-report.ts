@@ -36,14 +36,20 @@ export const attendanceReportSchema = z.object({
   end_date: z.string(),
   totals: z.object(tallySchema),
   by_student: z.array(
-    z.object({ student_id: z.string(), full_name: z.string(), ...tallySchema, average_rating: z.number().nullable() }),
+    z.object({
+      student_id: z.string(),
+      full_name: z.string(),
+      ...tallySchema,
+      average_rating: z.number().nullable(),
+    }),
   ),
   by_class: z.array(z.object({ class_id: z.string(), class_name: z.string(), ...tallySchema })),
 });
 
 export type AttendanceReport = z.infer<typeof attendanceReportSchema>;
 
-const counted = (status: string) => sql<number>`(count(*) filter (where ${attendance.status} = ${status}))::int`;
+const counted = (status: string) =>
+  sql<number>`(count(*) filter (where ${attendance.status} = ${status}))::int`;
 
 const tally = {
   records: sql<number>`count(*)::int`,
@@ -62,7 +68,11 @@ export async function attendanceReport(
   const today = todayIn(school.timezone);
   const startDate = input.start_date ?? `${today.slice(0, 7)}-01`;
   const endDate = input.end_date ?? format(endOfMonth(parseISO(today)), 'yyyy-MM-dd');
-  if (endDate < startDate) throw invalidField('end_date', 'The end date field must be a date after or equal to start date.');
+  if (endDate < startDate)
+    throw invalidField(
+      'end_date',
+      'The end date field must be a date after or equal to start date.',
+    );
 
   const where = and(
     eq(attendance.schoolId, school.id),
@@ -71,9 +81,16 @@ export async function attendanceReport(
     input.student_id ? eq(attendance.studentId, input.student_id) : undefined,
     input.class_id ? eq(schedules.classId, input.class_id) : undefined,
   );
-  const bySchedule = and(eq(schedules.schoolId, attendance.schoolId), eq(schedules.id, attendance.scheduleId));
+  const bySchedule = and(
+    eq(schedules.schoolId, attendance.schoolId),
+    eq(schedules.id, attendance.scheduleId),
+  );
 
-  const [totals] = await db.select(tally).from(attendance).innerJoin(schedules, bySchedule).where(where);
+  const [totals] = await db
+    .select(tally)
+    .from(attendance)
+    .innerJoin(schedules, bySchedule)
+    .where(where);
   const byStudent = await db
     .select({
       student_id: students.id,
@@ -83,7 +100,10 @@ export async function attendanceReport(
     })
     .from(attendance)
     .innerJoin(schedules, bySchedule)
-    .innerJoin(students, and(eq(students.schoolId, attendance.schoolId), eq(students.id, attendance.studentId)))
+    .innerJoin(
+      students,
+      and(eq(students.schoolId, attendance.schoolId), eq(students.id, attendance.studentId)),
+    )
     .where(where)
     .groupBy(students.id, students.firstName, students.lastName)
     .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id));
@@ -91,10 +111,19 @@ export async function attendanceReport(
     .select({ class_id: classes.id, class_name: classes.name, ...tally })
     .from(attendance)
     .innerJoin(schedules, bySchedule)
-    .innerJoin(classes, and(eq(classes.schoolId, schedules.schoolId), eq(classes.id, schedules.classId)))
+    .innerJoin(
+      classes,
+      and(eq(classes.schoolId, schedules.schoolId), eq(classes.id, schedules.classId)),
+    )
     .where(where)
     .groupBy(classes.id, classes.name)
     .orderBy(asc(classes.name), asc(classes.id));
 
-  return { start_date: startDate, end_date: endDate, totals: totals!, by_student: byStudent, by_class: byClass };
+  return {
+    start_date: startDate,
+    end_date: endDate,
+    totals: totals!,
+    by_student: byStudent,
+    by_class: byClass,
+  };
 }

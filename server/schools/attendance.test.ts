@@ -12,12 +12,15 @@ const f = schoolFixtures(() => app.db);
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const stamps = { created_at: expect.stringMatching(ISO_TIMESTAMP), updated_at: expect.stringMatching(ISO_TIMESTAMP) };
+const stamps = {
+  created_at: expect.stringMatching(ISO_TIMESTAMP),
+  updated_at: expect.stringMatching(ISO_TIMESTAMP),
+};
 
 /** The latest date on weekday `dow` (0 = Sunday) on or before today in a time zone, `weeksBack` weeks earlier. */
 function lastWeekday(dow: number, timezone = 'UTC', weeksBack = 0): string {
   const today = parseISO(todayIn(timezone));
-  const back = (today.getDay() - dow + 7) % 7 + 7 * weeksBack;
+  const back = ((today.getDay() - dow + 7) % 7) + 7 * weeksBack;
   return format(subDays(today, back), 'yyyy-MM-dd');
 }
 
@@ -27,17 +30,32 @@ const shift = (date: string, days: number) => format(addDays(parseISO(date), day
 async function setup(timezone = 'UTC') {
   const schoolId = await app.createSchool({
     timezone,
-    members: { 'owner@a.test': 'owner', 'instructor@a.test': 'instructor', 'viewer@a.test': 'viewer', 'manager@a.test': 'manager' },
+    members: {
+      'owner@a.test': 'owner',
+      'instructor@a.test': 'instructor',
+      'viewer@a.test': 'viewer',
+      'manager@a.test': 'manager',
+    },
   });
   const instructor = await f.instructor(schoolId);
   const klass = await f.class(schoolId, { name: 'Jumping' });
-  const schedule = await f.schedule(schoolId, { classId: klass.id, instructorId: instructor.id, dayOfWeek: 1 });
+  const schedule = await f.schedule(schoolId, {
+    classId: klass.id,
+    instructorId: instructor.id,
+    dayOfWeek: 1,
+  });
   const horse = await f.horse(schoolId, { name: 'Canela' });
   const ana = await f.student(schoolId, { firstName: 'Ana', lastName: 'García' });
   const bruno = await f.student(schoolId, { firstName: 'Bruno', lastName: 'Díaz' });
   const carla = await f.student(schoolId, { firstName: 'Carla', lastName: 'López' });
   const enroll = (studentId: string, values: Partial<typeof enrollments.$inferInsert> = {}) =>
-    f.enrollment(schoolId, { studentId, classId: klass.id, scheduleId: schedule.id, startDate: '2026-01-01', ...values });
+    f.enrollment(schoolId, {
+      studentId,
+      classId: klass.id,
+      scheduleId: schedule.id,
+      startDate: '2026-01-01',
+      ...values,
+    });
   return {
     schoolId,
     instructor,
@@ -60,9 +78,17 @@ async function otherSchool() {
   const student = await f.student(schoolId);
   const instructor = await f.instructor(schoolId);
   const klass = await f.class(schoolId);
-  const schedule = await f.schedule(schoolId, { classId: klass.id, instructorId: instructor.id, dayOfWeek: 1 });
+  const schedule = await f.schedule(schoolId, {
+    classId: klass.id,
+    instructorId: instructor.id,
+    dayOfWeek: 1,
+  });
   const horse = await f.horse(schoolId);
-  const enrollment = await f.enrollment(schoolId, { studentId: student.id, classId: klass.id, scheduleId: schedule.id });
+  const enrollment = await f.enrollment(schoolId, {
+    studentId: student.id,
+    classId: klass.id,
+    scheduleId: schedule.id,
+  });
   return { schoolId, student, klass, schedule, horse, enrollment };
 }
 
@@ -81,9 +107,21 @@ describe('POST /api/schools/{schoolId}/attendance', () => {
         date: s.monday,
         schedule_id: s.schedule.id,
         attendance: [
-          { enrollment_id: s.e.ana.id, status: 'present', horse_id: s.horse.id, performance_rating: 4, notes: 'Great canter' },
+          {
+            enrollment_id: s.e.ana.id,
+            status: 'present',
+            horse_id: s.horse.id,
+            performance_rating: 4,
+            notes: 'Great canter',
+          },
           { enrollment_id: s.e.bruno.id, status: 'late' },
-          { enrollment_id: s.e.carla.id, status: 'absent', horse_id: null, performance_rating: null, notes: null },
+          {
+            enrollment_id: s.e.carla.id,
+            status: 'absent',
+            horse_id: null,
+            performance_rating: null,
+            notes: null,
+          },
         ],
       },
     });
@@ -130,52 +168,100 @@ describe('POST /api/schools/{schoolId}/attendance', () => {
         ],
       },
     });
-    expect(await app.db.select().from(attendance).where(eq(attendance.schoolId, s.schoolId))).toHaveLength(3);
+    expect(
+      await app.db.select().from(attendance).where(eq(attendance.schoolId, s.schoolId)),
+    ).toHaveLength(3);
   });
 
   it('replaces the earlier submission for the same schedule and date', async () => {
     const s = await setup();
     const submit = (items: object[], date = s.monday) =>
-      app.request('POST', s.url, { token: s.token, body: { date, schedule_id: s.schedule.id, attendance: items } });
+      app.request('POST', s.url, {
+        token: s.token,
+        body: { date, schedule_id: s.schedule.id, attendance: items },
+      });
     const first = await submit([
       { enrollment_id: s.e.ana.id, status: 'absent' },
       { enrollment_id: s.e.bruno.id, status: 'present', performance_rating: 5 },
       { enrollment_id: s.e.carla.id, status: 'present' },
     ]);
     expect(first.status).toBe(200);
-    const lastWeek = await submit([{ enrollment_id: s.e.bruno.id, status: 'present' }], lastWeekday(1, 'UTC', 1));
+    const lastWeek = await submit(
+      [{ enrollment_id: s.e.bruno.id, status: 'present' }],
+      lastWeekday(1, 'UTC', 1),
+    );
     expect(lastWeek.status).toBe(200);
-    const anaFirst = first.body.data.records.find((r: { student_id: string }) => r.student_id === s.ana.id);
+    const anaFirst = first.body.data.records.find(
+      (r: { student_id: string }) => r.student_id === s.ana.id,
+    );
 
     const second = await submit([
-      { enrollment_id: s.e.ana.id, status: 'present', performance_rating: 3, notes: 'Came after all' },
+      {
+        enrollment_id: s.e.ana.id,
+        status: 'present',
+        performance_rating: 3,
+        notes: 'Came after all',
+      },
       { enrollment_id: s.e.carla.id, status: 'excused' },
     ]);
 
     expect(second.status).toBe(200);
     expect(second.body.data.records).toEqual([
-      expect.objectContaining({ id: anaFirst.id, student_id: s.ana.id, status: 'present', performance_rating: 3, notes: 'Came after all' }),
-      expect.objectContaining({ student_id: s.carla.id, status: 'excused', performance_rating: null }),
+      expect.objectContaining({
+        id: anaFirst.id,
+        student_id: s.ana.id,
+        status: 'present',
+        performance_rating: 3,
+        notes: 'Came after all',
+      }),
+      expect.objectContaining({
+        student_id: s.carla.id,
+        status: 'excused',
+        performance_rating: null,
+      }),
     ]);
-    const bruno = await app.db.select().from(attendance).where(eq(attendance.studentId, s.bruno.id));
+    const bruno = await app.db
+      .select()
+      .from(attendance)
+      .where(eq(attendance.studentId, s.bruno.id));
     expect(bruno.map((r) => r.date)).toEqual([lastWeekday(1, 'UTC', 1)]);
-    const shown = await app.request('GET', `${s.url}?schedule_id=${s.schedule.id}&date=${s.monday}`, { token: s.token });
-    expect(shown.body.data.records.map((r: { student_id: string }) => r.student_id)).toEqual([s.ana.id, s.carla.id]);
+    const shown = await app.request(
+      'GET',
+      `${s.url}?schedule_id=${s.schedule.id}&date=${s.monday}`,
+      { token: s.token },
+    );
+    expect(shown.body.data.records.map((r: { student_id: string }) => r.student_id)).toEqual([
+      s.ana.id,
+      s.carla.id,
+    ]);
   });
 
   it('lets an instructor submit, and refuses a viewer (403), a non-member (403) and no token (401)', async () => {
     const s = await setup();
     await app.createSchool({ members: { 'stranger@c.test': 'owner' } });
-    const body = { date: s.monday, schedule_id: s.schedule.id, attendance: [{ enrollment_id: s.e.ana.id, status: 'present' }] };
+    const body = {
+      date: s.monday,
+      schedule_id: s.schedule.id,
+      attendance: [{ enrollment_id: s.e.ana.id, status: 'present' }],
+    };
 
-    const byInstructor = await app.request('POST', s.url, { token: await app.tokenFor('instructor@a.test'), body });
+    const byInstructor = await app.request('POST', s.url, {
+      token: await app.tokenFor('instructor@a.test'),
+      body,
+    });
     expect(byInstructor.status).toBe(200);
     expect(byInstructor.body.data.records).toHaveLength(1);
 
-    const byViewer = await app.request('POST', s.url, { token: await app.tokenFor('viewer@a.test'), body });
+    const byViewer = await app.request('POST', s.url, {
+      token: await app.tokenFor('viewer@a.test'),
+      body,
+    });
     expect(byViewer.status).toBe(403);
     expect(byViewer.body).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
-    expect((await app.request('POST', s.url, { token: await app.tokenFor('stranger@c.test'), body })).status).toBe(403);
+    expect(
+      (await app.request('POST', s.url, { token: await app.tokenFor('stranger@c.test'), body }))
+        .status,
+    ).toBe(403);
     expect((await app.request('POST', s.url, { body })).status).toBe(401);
   });
 
@@ -187,9 +273,15 @@ describe('POST /api/schools/{schoolId}/attendance', () => {
       schedule_id: ['The schedule id field is required.'],
       attendance: ['The attendance field is required.'],
     });
-    expect422(await app.request('POST', s.url, { token: s.token, body: { date: s.monday, schedule_id: s.schedule.id, attendance: [] } }), {
-      attendance: ['The attendance field must have at least 1 items.'],
-    });
+    expect422(
+      await app.request('POST', s.url, {
+        token: s.token,
+        body: { date: s.monday, schedule_id: s.schedule.id, attendance: [] },
+      }),
+      {
+        attendance: ['The attendance field must have at least 1 items.'],
+      },
+    );
     const res = await app.request('POST', s.url, {
       token: s.token,
       body: {
@@ -215,7 +307,9 @@ describe('POST /api/schools/{schoolId}/attendance', () => {
         'attendance.2.performance_rating',
       ].sort(),
     );
-    expect(res.body.errors['attendance.0.performance_rating']).toEqual(['The attendance.0.performance rating field must not be greater than 5.']);
+    expect(res.body.errors['attendance.0.performance_rating']).toEqual([
+      'The attendance.0.performance rating field must not be greater than 5.',
+    ]);
   });
 
   it("refuses another school's schedule with 422 on schedule_id", async () => {
@@ -223,7 +317,11 @@ describe('POST /api/schools/{schoolId}/attendance', () => {
     const other = await otherSchool();
     const res = await app.request('POST', s.url, {
       token: s.token,
-      body: { date: s.monday, schedule_id: other.schedule.id, attendance: [{ enrollment_id: other.enrollment.id, status: 'present' }] },
+      body: {
+        date: s.monday,
+        schedule_id: other.schedule.id,
+        attendance: [{ enrollment_id: other.enrollment.id, status: 'present' }],
+      },
     });
     expect422(res, { schedule_id: ['The selected schedule id is invalid.'] });
     expect(await app.db.select().from(attendance)).toHaveLength(0);
@@ -233,10 +331,16 @@ describe('POST /api/schools/{schoolId}/attendance', () => {
     const s = await setup('Pacific/Auckland');
     const items = [{ enrollment_id: s.e.ana.id, status: 'present' }];
 
-    const tuesday = await app.request('POST', s.url, { token: s.token, body: { date: shift(s.monday, -6), schedule_id: s.schedule.id, attendance: items } });
+    const tuesday = await app.request('POST', s.url, {
+      token: s.token,
+      body: { date: shift(s.monday, -6), schedule_id: s.schedule.id, attendance: items },
+    });
     expect422(tuesday, { date: ['The date field must fall on the weekday of the schedule.'] });
 
-    const nextMonday = await app.request('POST', s.url, { token: s.token, body: { date: shift(s.monday, 7), schedule_id: s.schedule.id, attendance: items } });
+    const nextMonday = await app.request('POST', s.url, {
+      token: s.token,
+      body: { date: shift(s.monday, 7), schedule_id: s.schedule.id, attendance: items },
+    });
     expect422(nextMonday, { date: ['The date field must be a date before or equal to today.'] });
     expect(await app.db.select().from(attendance)).toHaveLength(0);
   });
@@ -245,12 +349,22 @@ describe('POST /api/schools/{schoolId}/attendance', () => {
     const timezone = 'Pacific/Auckland';
     const today = todayIn(timezone);
     const s = await setup(timezone);
-    const todays = await f.schedule(s.schoolId, { classId: s.klass.id, instructorId: s.instructor.id, dayOfWeek: parseISO(today).getDay(), startTime: '18:00', endTime: '19:00' });
+    const todays = await f.schedule(s.schoolId, {
+      classId: s.klass.id,
+      instructorId: s.instructor.id,
+      dayOfWeek: parseISO(today).getDay(),
+      startTime: '18:00',
+      endTime: '19:00',
+    });
     const e = await s.enroll(s.ana.id, { scheduleId: todays.id });
 
     const res = await app.request('POST', s.url, {
       token: s.token,
-      body: { date: today, schedule_id: todays.id, attendance: [{ enrollment_id: e.id, status: 'present' }] },
+      body: {
+        date: today,
+        schedule_id: todays.id,
+        attendance: [{ enrollment_id: e.id, status: 'present' }],
+      },
     });
 
     expect(res.status).toBe(200);
@@ -259,7 +373,11 @@ describe('POST /api/schools/{schoolId}/attendance', () => {
 
   it("refuses an enrollment of another schedule or school, naming the item's field", async () => {
     const s = await setup();
-    const wednesday = await f.schedule(s.schoolId, { classId: s.klass.id, instructorId: s.instructor.id, dayOfWeek: 3 });
+    const wednesday = await f.schedule(s.schoolId, {
+      classId: s.klass.id,
+      instructorId: s.instructor.id,
+      dayOfWeek: 3,
+    });
     const elsewhere = await s.enroll(s.ana.id, { scheduleId: wednesday.id });
     const other = await otherSchool();
 
@@ -277,8 +395,12 @@ describe('POST /api/schools/{schoolId}/attendance', () => {
     });
 
     expect422(res, {
-      'attendance.1.enrollment_id': ['The selected attendance.1.enrollment_id is not an enrollment of this schedule.'],
-      'attendance.2.enrollment_id': ['The selected attendance.2.enrollment_id is not an enrollment of this schedule.'],
+      'attendance.1.enrollment_id': [
+        'The selected attendance.1.enrollment_id is not an enrollment of this schedule.',
+      ],
+      'attendance.2.enrollment_id': [
+        'The selected attendance.2.enrollment_id is not an enrollment of this schedule.',
+      ],
     });
     expect(await app.db.select().from(attendance)).toHaveLength(0);
   });
@@ -290,10 +412,25 @@ describe('POST /api/schools/{schoolId}/attendance', () => {
     const gone = await f.student(s.schoolId, { firstName: 'Gone' });
     const left = await f.student(s.schoolId, { firstName: 'Left' });
     const notYet = await s.enroll(later.id, { startDate: shift(monday, 1) });
-    const endedBefore = await s.enroll(gone.id, { startDate: '2026-01-01', endDate: shift(monday, -1), status: 'ended' });
-    const endedSince = await s.enroll(left.id, { startDate: '2026-01-01', endDate: monday, status: 'ended' });
-    await app.db.update(enrollments).set({ status: 'paused' }).where(eq(enrollments.id, s.e.carla.id));
-    const submit = (items: object[]) => app.request('POST', s.url, { token: s.token, body: { date: monday, schedule_id: s.schedule.id, attendance: items } });
+    const endedBefore = await s.enroll(gone.id, {
+      startDate: '2026-01-01',
+      endDate: shift(monday, -1),
+      status: 'ended',
+    });
+    const endedSince = await s.enroll(left.id, {
+      startDate: '2026-01-01',
+      endDate: monday,
+      status: 'ended',
+    });
+    await app.db
+      .update(enrollments)
+      .set({ status: 'paused' })
+      .where(eq(enrollments.id, s.e.carla.id));
+    const submit = (items: object[]) =>
+      app.request('POST', s.url, {
+        token: s.token,
+        body: { date: monday, schedule_id: s.schedule.id, attendance: items },
+      });
 
     const res = await submit([
       { enrollment_id: notYet.id, status: 'present' },
@@ -302,9 +439,15 @@ describe('POST /api/schools/{schoolId}/attendance', () => {
       { enrollment_id: s.e.ana.id, status: 'present' },
     ]);
     expect422(res, {
-      'attendance.0.enrollment_id': [`The selected attendance.0.enrollment_id is not an active enrollment on ${monday}.`],
-      'attendance.1.enrollment_id': [`The selected attendance.1.enrollment_id is not an active enrollment on ${monday}.`],
-      'attendance.2.enrollment_id': [`The selected attendance.2.enrollment_id is not an active enrollment on ${monday}.`],
+      'attendance.0.enrollment_id': [
+        `The selected attendance.0.enrollment_id is not an active enrollment on ${monday}.`,
+      ],
+      'attendance.1.enrollment_id': [
+        `The selected attendance.1.enrollment_id is not an active enrollment on ${monday}.`,
+      ],
+      'attendance.2.enrollment_id': [
+        `The selected attendance.2.enrollment_id is not an active enrollment on ${monday}.`,
+      ],
     });
 
     const ok = await submit([{ enrollment_id: endedSince.id, status: 'present' }]);
@@ -325,7 +468,9 @@ describe('POST /api/schools/{schoolId}/attendance', () => {
         ],
       },
     });
-    expect422(res, { 'attendance.2.enrollment_id': ['The attendance.2.enrollment_id field has a duplicate value.'] });
+    expect422(res, {
+      'attendance.2.enrollment_id': ['The attendance.2.enrollment_id field has a duplicate value.'],
+    });
   });
 
   it("refuses another school's horse on an item", async () => {
@@ -348,17 +493,26 @@ describe('POST /api/schools/{schoolId}/attendance', () => {
 
   it('runs the same number of statements for 2 and 20 students', async () => {
     const s = await setup();
-    await app.request('GET', `${s.url}?schedule_id=${s.schedule.id}&date=${s.monday}`, { token: s.token });
+    await app.request('GET', `${s.url}?schedule_id=${s.schedule.id}&date=${s.monday}`, {
+      token: s.token,
+    });
     const countFor = async (n: number) => {
       const items: { enrollment_id: string; status: string; horse_id: string }[] = [];
       for (let i = 0; i < n; i++) {
         const student = await f.student(s.schoolId, { firstName: `S${n}-${i}` });
         const horse = await f.horse(s.schoolId, { name: `H${n}-${i}` });
-        items.push({ enrollment_id: (await s.enroll(student.id)).id, status: 'present', horse_id: horse.id });
+        items.push({
+          enrollment_id: (await s.enroll(student.id)).id,
+          status: 'present',
+          horse_id: horse.id,
+        });
       }
       const counter = { count: 0 };
       const res = await statementCounter.run(counter, () =>
-        app.request('POST', s.url, { token: s.token, body: { date: s.monday, schedule_id: s.schedule.id, attendance: items } }),
+        app.request('POST', s.url, {
+          token: s.token,
+          body: { date: s.monday, schedule_id: s.schedule.id, attendance: items },
+        }),
       );
       expect(res.body.data.records).toHaveLength(n);
       return counter.count;
@@ -373,10 +527,18 @@ describe('GET /api/schools/{schoolId}/attendance', () => {
     const s = await setup();
     const posted = await app.request('POST', s.url, {
       token: s.token,
-      body: { date: s.monday, schedule_id: s.schedule.id, attendance: [{ enrollment_id: s.e.ana.id, status: 'late', performance_rating: 2, notes: 'Traffic' }] },
+      body: {
+        date: s.monday,
+        schedule_id: s.schedule.id,
+        attendance: [
+          { enrollment_id: s.e.ana.id, status: 'late', performance_rating: 2, notes: 'Traffic' },
+        ],
+      },
     });
 
-    const res = await app.request('GET', `${s.url}?schedule_id=${s.schedule.id}&date=${s.monday}`, { token: await app.tokenFor('viewer@a.test') });
+    const res = await app.request('GET', `${s.url}?schedule_id=${s.schedule.id}&date=${s.monday}`, {
+      token: await app.tokenFor('viewer@a.test'),
+    });
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual(posted.body);
@@ -393,8 +555,14 @@ describe('GET /api/schools/{schoolId}/attendance', () => {
         ...stamps,
       },
     ]);
-    const empty = await app.request('GET', `${s.url}?schedule_id=${s.schedule.id}&date=${shift(s.monday, -7)}`, { token: s.token });
-    expect(empty.body).toEqual({ data: { schedule_id: s.schedule.id, date: shift(s.monday, -7), records: [] } });
+    const empty = await app.request(
+      'GET',
+      `${s.url}?schedule_id=${s.schedule.id}&date=${shift(s.monday, -7)}`,
+      { token: s.token },
+    );
+    expect(empty.body).toEqual({
+      data: { schedule_id: s.schedule.id, date: shift(s.monday, -7), records: [] },
+    });
   });
 
   it('requires schedule_id and date, and refuses another school’s schedule', async () => {
@@ -404,12 +572,22 @@ describe('GET /api/schools/{schoolId}/attendance', () => {
       schedule_id: ['The schedule id field is required.'],
       date: ['The date field is required.'],
     });
-    expect422(await app.request('GET', `${s.url}?schedule_id=${s.schedule.id}&date=yesterday`, { token: s.token }), {
-      date: ['The date field must be a valid date (YYYY-MM-DD).'],
-    });
-    expect422(await app.request('GET', `${s.url}?schedule_id=${other.schedule.id}&date=${s.monday}`, { token: s.token }), {
-      schedule_id: ['The selected schedule id is invalid.'],
-    });
+    expect422(
+      await app.request('GET', `${s.url}?schedule_id=${s.schedule.id}&date=yesterday`, {
+        token: s.token,
+      }),
+      {
+        date: ['The date field must be a valid date (YYYY-MM-DD).'],
+      },
+    );
+    expect422(
+      await app.request('GET', `${s.url}?schedule_id=${other.schedule.id}&date=${s.monday}`, {
+        token: s.token,
+      }),
+      {
+        schedule_id: ['The selected schedule id is invalid.'],
+      },
+    );
   });
 
   it('answers 401 without a token and 403 to a non-member', async () => {
@@ -417,7 +595,9 @@ describe('GET /api/schools/{schoolId}/attendance', () => {
     await app.createSchool({ members: { 'stranger@c.test': 'owner' } });
     const path = `${s.url}?schedule_id=${s.schedule.id}&date=${s.monday}`;
     expect((await app.request('GET', path)).status).toBe(401);
-    expect((await app.request('GET', path, { token: await app.tokenFor('stranger@c.test') })).status).toBe(403);
+    expect(
+      (await app.request('GET', path, { token: await app.tokenFor('stranger@c.test') })).status,
+    ).toBe(403);
   });
 
   it('runs the same number of statements for 2 and 20 records', async () => {
@@ -430,11 +610,20 @@ describe('GET /api/schools/{schoolId}/attendance', () => {
       for (let i = 0; i < n; i++) {
         const student = await f.student(s.schoolId, { firstName: `S${n}-${i}` });
         const e = await s.enroll(student.id);
-        rows.push({ schoolId: s.schoolId, scheduleId: s.schedule.id, enrollmentId: e.id, studentId: student.id, date: s.monday, status: 'present' as const });
+        rows.push({
+          schoolId: s.schoolId,
+          scheduleId: s.schedule.id,
+          enrollmentId: e.id,
+          studentId: student.id,
+          date: s.monday,
+          status: 'present' as const,
+        });
       }
       await app.db.insert(attendance).values(rows);
       const counter = { count: 0 };
-      const res = await statementCounter.run(counter, () => app.request('GET', path, { token: s.token }));
+      const res = await statementCounter.run(counter, () =>
+        app.request('GET', path, { token: s.token }),
+      );
       expect(res.body.data.records).toHaveLength(n);
       return counter.count;
     };
@@ -455,9 +644,19 @@ describe('GET /api/schools/{schoolId}/attendance/report', () => {
   async function reportFixture() {
     const s = await setup();
     const dressage = await f.class(s.schoolId, { name: 'Dressage' });
-    const wednesday = await f.schedule(s.schoolId, { classId: dressage.id, instructorId: s.instructor.id, dayOfWeek: 3 });
-    const anaDressage = await s.enroll(s.ana.id, { classId: dressage.id, scheduleId: wednesday.id });
-    const carlaDressage = await s.enroll(s.carla.id, { classId: dressage.id, scheduleId: wednesday.id });
+    const wednesday = await f.schedule(s.schoolId, {
+      classId: dressage.id,
+      instructorId: s.instructor.id,
+      dayOfWeek: 3,
+    });
+    const anaDressage = await s.enroll(s.ana.id, {
+      classId: dressage.id,
+      scheduleId: wednesday.id,
+    });
+    const carlaDressage = await s.enroll(s.carla.id, {
+      classId: dressage.id,
+      scheduleId: wednesday.id,
+    });
     type Status = 'present' | 'absent' | 'late' | 'excused';
     const marks: [typeof anaDressage, string, Status, number | null][] = [
       [s.e.ana, '2026-10-05', 'present', 4],
@@ -499,7 +698,9 @@ describe('GET /api/schools/{schoolId}/attendance/report', () => {
   it('totals the range by student and by class', async () => {
     const s = await reportFixture();
 
-    const res = await app.request('GET', `${s.report}?start_date=2026-10-01&end_date=2026-10-31`, { token: await app.tokenFor('instructor@a.test') });
+    const res = await app.request('GET', `${s.report}?start_date=2026-10-01&end_date=2026-10-31`, {
+      token: await app.tokenFor('instructor@a.test'),
+    });
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -508,13 +709,61 @@ describe('GET /api/schools/{schoolId}/attendance/report', () => {
         end_date: '2026-10-31',
         totals: { records: 10, present: 4, absent: 4, late: 1, excused: 1, attendance_rate: 50 },
         by_student: [
-          { student_id: s.bruno.id, full_name: 'Bruno Díaz', records: 3, present: 1, absent: 1, late: 0, excused: 1, attendance_rate: 33.3, average_rating: 2 },
-          { student_id: s.ana.id, full_name: 'Ana García', records: 6, present: 3, absent: 2, late: 1, excused: 0, attendance_rate: 66.7, average_rating: 4 },
-          { student_id: s.carla.id, full_name: 'Carla López', records: 1, present: 0, absent: 1, late: 0, excused: 0, attendance_rate: 0, average_rating: null },
+          {
+            student_id: s.bruno.id,
+            full_name: 'Bruno Díaz',
+            records: 3,
+            present: 1,
+            absent: 1,
+            late: 0,
+            excused: 1,
+            attendance_rate: 33.3,
+            average_rating: 2,
+          },
+          {
+            student_id: s.ana.id,
+            full_name: 'Ana García',
+            records: 6,
+            present: 3,
+            absent: 2,
+            late: 1,
+            excused: 0,
+            attendance_rate: 66.7,
+            average_rating: 4,
+          },
+          {
+            student_id: s.carla.id,
+            full_name: 'Carla López',
+            records: 1,
+            present: 0,
+            absent: 1,
+            late: 0,
+            excused: 0,
+            attendance_rate: 0,
+            average_rating: null,
+          },
         ],
         by_class: [
-          { class_id: s.dressage.id, class_name: 'Dressage', records: 3, present: 1, absent: 2, late: 0, excused: 0, attendance_rate: 33.3 },
-          { class_id: s.klass.id, class_name: 'Jumping', records: 7, present: 3, absent: 2, late: 1, excused: 1, attendance_rate: 57.1 },
+          {
+            class_id: s.dressage.id,
+            class_name: 'Dressage',
+            records: 3,
+            present: 1,
+            absent: 2,
+            late: 0,
+            excused: 0,
+            attendance_rate: 33.3,
+          },
+          {
+            class_id: s.klass.id,
+            class_name: 'Jumping',
+            records: 7,
+            present: 3,
+            absent: 2,
+            late: 1,
+            excused: 1,
+            attendance_rate: 57.1,
+          },
         ],
       },
     });
@@ -524,19 +773,48 @@ describe('GET /api/schools/{schoolId}/attendance/report', () => {
     const s = await reportFixture();
     const range = 'start_date=2026-10-01&end_date=2026-10-31';
 
-    const ana = await app.request('GET', `${s.report}?${range}&student_id=${s.ana.id}`, { token: s.token });
-    expect(ana.body.data.totals).toEqual({ records: 6, present: 3, absent: 2, late: 1, excused: 0, attendance_rate: 66.7 });
-    expect(ana.body.data.by_student.map((r: { student_id: string }) => r.student_id)).toEqual([s.ana.id]);
+    const ana = await app.request('GET', `${s.report}?${range}&student_id=${s.ana.id}`, {
+      token: s.token,
+    });
+    expect(ana.body.data.totals).toEqual({
+      records: 6,
+      present: 3,
+      absent: 2,
+      late: 1,
+      excused: 0,
+      attendance_rate: 66.7,
+    });
+    expect(ana.body.data.by_student.map((r: { student_id: string }) => r.student_id)).toEqual([
+      s.ana.id,
+    ]);
     expect(ana.body.data.by_class.map((r: { records: number }) => r.records)).toEqual([2, 4]);
 
-    const dressage = await app.request('GET', `${s.report}?${range}&class_id=${s.dressage.id}`, { token: s.token });
-    expect(dressage.body.data.totals).toEqual({ records: 3, present: 1, absent: 2, late: 0, excused: 0, attendance_rate: 33.3 });
+    const dressage = await app.request('GET', `${s.report}?${range}&class_id=${s.dressage.id}`, {
+      token: s.token,
+    });
+    expect(dressage.body.data.totals).toEqual({
+      records: 3,
+      present: 1,
+      absent: 2,
+      late: 0,
+      excused: 0,
+      attendance_rate: 33.3,
+    });
     expect(dressage.body.data.by_student).toEqual([
-      expect.objectContaining({ student_id: s.ana.id, records: 2, attendance_rate: 50, average_rating: null }),
+      expect.objectContaining({
+        student_id: s.ana.id,
+        records: 2,
+        attendance_rate: 50,
+        average_rating: null,
+      }),
       expect.objectContaining({ student_id: s.carla.id, records: 1 }),
     ]);
 
-    const both = await app.request('GET', `${s.report}?${range}&class_id=${s.dressage.id}&student_id=${s.bruno.id}`, { token: s.token });
+    const both = await app.request(
+      'GET',
+      `${s.report}?${range}&class_id=${s.dressage.id}&student_id=${s.bruno.id}`,
+      { token: s.token },
+    );
     expect(both.body.data).toEqual({
       start_date: '2026-10-01',
       end_date: '2026-10-31',
@@ -553,35 +831,70 @@ describe('GET /api/schools/{schoolId}/attendance/report', () => {
     const monthStart = `${today.slice(0, 7)}-01`;
     const nextMonth = format(addDays(parseISO(`${today.slice(0, 7)}-28`), 7), 'yyyy-MM');
     const monthEnd = format(subDays(parseISO(`${nextMonth}-01`), 1), 'yyyy-MM-dd');
-    const mark = (date: string) => ({ schoolId: s.schoolId, scheduleId: s.schedule.id, enrollmentId: s.e.ana.id, studentId: s.ana.id, date, status: 'present' as const });
-    await app.db.insert(attendance).values([mark(monthStart), mark(monthEnd), mark(shift(monthStart, -1)), mark(shift(monthEnd, 1))]);
+    const mark = (date: string) => ({
+      schoolId: s.schoolId,
+      scheduleId: s.schedule.id,
+      enrollmentId: s.e.ana.id,
+      studentId: s.ana.id,
+      date,
+      status: 'present' as const,
+    });
+    await app.db
+      .insert(attendance)
+      .values([
+        mark(monthStart),
+        mark(monthEnd),
+        mark(shift(monthStart, -1)),
+        mark(shift(monthEnd, 1)),
+      ]);
 
     const res = await app.request('GET', `${s.url}/report`, { token: s.token });
 
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ start_date: monthStart, end_date: monthEnd, totals: { records: 2, present: 2, attendance_rate: 100 } });
+    expect(res.body.data).toMatchObject({
+      start_date: monthStart,
+      end_date: monthEnd,
+      totals: { records: 2, present: 2, attendance_rate: 100 },
+    });
   });
 
   it('validates the range and the filters', async () => {
     const s = await setup();
-    expect422(await app.request('GET', `${s.url}/report?start_date=2026-10-10&end_date=2026-10-09`, { token: s.token }), {
-      end_date: ['The end date field must be a date after or equal to start date.'],
-    });
+    expect422(
+      await app.request('GET', `${s.url}/report?start_date=2026-10-10&end_date=2026-10-09`, {
+        token: s.token,
+      }),
+      {
+        end_date: ['The end date field must be a date after or equal to start date.'],
+      },
+    );
     expect422(await app.request('GET', `${s.url}/report?start_date=october`, { token: s.token }), {
       start_date: ['The start date field must be a valid date (YYYY-MM-DD).'],
     });
-    expect422(await app.request('GET', `${s.url}/report?student_id=1&class_id=2`, { token: s.token }), {
-      student_id: ['The student id field must be a valid UUID.'],
-      class_id: ['The class id field must be a valid UUID.'],
-    });
+    expect422(
+      await app.request('GET', `${s.url}/report?student_id=1&class_id=2`, { token: s.token }),
+      {
+        student_id: ['The student id field must be a valid UUID.'],
+        class_id: ['The class id field must be a valid UUID.'],
+      },
+    );
   });
 
   it('answers 401 without a token and 403 to a non-member', async () => {
     const s = await setup();
     await app.createSchool({ members: { 'stranger@c.test': 'owner' } });
     expect((await app.request('GET', `${s.url}/report`)).status).toBe(401);
-    expect((await app.request('GET', `${s.url}/report`, { token: await app.tokenFor('stranger@c.test') })).status).toBe(403);
-    expect((await app.request('GET', `${s.url}/report`, { token: await app.tokenFor('viewer@a.test') })).status).toBe(200);
+    expect(
+      (
+        await app.request('GET', `${s.url}/report`, {
+          token: await app.tokenFor('stranger@c.test'),
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await app.request('GET', `${s.url}/report`, { token: await app.tokenFor('viewer@a.test') }))
+        .status,
+    ).toBe(200);
   });
 
   it('runs the same number of statements for a small and a larger school', async () => {
@@ -590,12 +903,19 @@ describe('GET /api/schools/{schoolId}/attendance/report', () => {
     await app.request('GET', path, { token: s.token });
     const count = async () => {
       const counter = { count: 0 };
-      const res = await statementCounter.run(counter, () => app.request('GET', path, { token: s.token }));
+      const res = await statementCounter.run(counter, () =>
+        app.request('GET', path, { token: s.token }),
+      );
       expect(res.status).toBe(200);
       return counter.count;
     };
     const mark = (e: { id: string; studentId: string; scheduleId: string }, date: string) => ({
-      schoolId: s.schoolId, scheduleId: e.scheduleId, enrollmentId: e.id, studentId: e.studentId, date, status: 'present' as const,
+      schoolId: s.schoolId,
+      scheduleId: e.scheduleId,
+      enrollmentId: e.id,
+      studentId: e.studentId,
+      date,
+      status: 'present' as const,
     });
     await app.db.insert(attendance).values(mark(s.e.ana, '2026-10-05'));
     const small = await count();
@@ -603,13 +923,21 @@ describe('GET /api/schools/{schoolId}/attendance/report', () => {
     const rows = [];
     for (let i = 0; i < 20; i++) {
       const klass = await f.class(s.schoolId, { name: `Class ${i}` });
-      const schedule = await f.schedule(s.schoolId, { classId: klass.id, instructorId: s.instructor.id, dayOfWeek: 1, startTime: '08:00', endTime: '09:00' });
+      const schedule = await f.schedule(s.schoolId, {
+        classId: klass.id,
+        instructorId: s.instructor.id,
+        dayOfWeek: 1,
+        startTime: '08:00',
+        endTime: '09:00',
+      });
       const student = await f.student(s.schoolId, { firstName: `S${i}` });
       const e = await s.enroll(student.id, { classId: klass.id, scheduleId: schedule.id });
       rows.push(mark(e, '2026-10-05'), mark(e, '2026-10-12'));
     }
     await app.db.insert(attendance).values(rows);
     expect(await count()).toBe(small);
-    expect(await app.db.select().from(attendance).where(eq(attendance.schoolId, s.schoolId))).toHaveLength(41);
+    expect(
+      await app.db.select().from(attendance).where(eq(attendance.schoolId, s.schoolId)),
+    ).toHaveLength(41);
   });
 });

@@ -7,7 +7,11 @@ import {
   readClassAttendance,
   recordClassAttendance,
 } from './attendance-records';
-import { attendanceReport, attendanceReportInput, attendanceReportSchema } from './attendance-report';
+import {
+  attendanceReport,
+  attendanceReportInput,
+  attendanceReportSchema,
+} from './attendance-report';
 import { dateField } from './calendar';
 import { schoolIdInput } from './params';
 import { referenceInSchool } from './records';
@@ -41,7 +45,9 @@ export const attendanceRouter = router({
     .output(z.object({ data: classAttendanceSchema }))
     .query(async ({ ctx, input }) => {
       await referenceInSchool(ctx.db, schedules, ctx.school.id, input.schedule_id, 'schedule_id');
-      return { data: await readClassAttendance(ctx.db, ctx.school.id, input.schedule_id, input.date) };
+      return {
+        data: await readClassAttendance(ctx.db, ctx.school.id, input.schedule_id, input.date),
+      };
     }),
 
   record: schoolProcedure('attendance.create')
@@ -57,5 +63,7 @@ export const attendanceRouter = router({
     })
     .input(schoolIdInput.extend(attendanceSubmissionFields.shape))
     .output(z.object({ data: classAttendanceSchema }))
-    .mutation(async ({ ctx, input }) => ({ data: await recordClassAttendance(ctx.db, ctx.school, input) })),
+    .mutation(async ({ ctx, input }) => ({
+      data: await recordClassAttendance(ctx.db, ctx.school, input),
+    })),
 });

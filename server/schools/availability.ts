@@ -37,11 +37,18 @@ type Slot = { start_time: string; end_time: string };
  * The gaps between busy slots (sorted by start) within the working day. Slots are `HH:MM`,
  * which order as strings; overlapping or touching busy slots leave no gap between them.
  */
-export function freeSlots(busy: Slot[], day: Slot = { start_time: WORKING_DAY.start, end_time: WORKING_DAY.end }): Slot[] {
+export function freeSlots(
+  busy: Slot[],
+  day: Slot = { start_time: WORKING_DAY.start, end_time: WORKING_DAY.end },
+): Slot[] {
   const free: Slot[] = [];
   let cursor = day.start_time;
   for (const slot of busy) {
-    if (slot.start_time > cursor) free.push({ start_time: cursor, end_time: slot.start_time < day.end_time ? slot.start_time : day.end_time });
+    if (slot.start_time > cursor)
+      free.push({
+        start_time: cursor,
+        end_time: slot.start_time < day.end_time ? slot.start_time : day.end_time,
+      });
     if (slot.end_time > cursor) cursor = slot.end_time;
     if (cursor >= day.end_time) return free;
   }
@@ -53,7 +60,12 @@ export function freeSlots(busy: Slot[], day: Slot = { start_time: WORKING_DAY.st
  * An instructor's classes on each of `dates` and the free time around them, from one
  * statement: their schedules on those weekdays.
  */
-export async function instructorAvailability(db: Database, schoolId: string, instructorId: string, dates: string[]) {
+export async function instructorAvailability(
+  db: Database,
+  schoolId: string,
+  instructorId: string,
+  dates: string[],
+) {
   const weekdays = [...new Set(dates.map(dayOfWeek))];
   const rows = await db
     .select({
@@ -66,7 +78,10 @@ export async function instructorAvailability(db: Database, schoolId: string, ins
       location: schedules.location,
     })
     .from(schedules)
-    .innerJoin(classes, and(eq(classes.schoolId, schedules.schoolId), eq(classes.id, schedules.classId)))
+    .innerJoin(
+      classes,
+      and(eq(classes.schoolId, schedules.schoolId), eq(classes.id, schedules.classId)),
+    )
     .where(
       and(
         eq(schedules.schoolId, schoolId),
@@ -74,7 +89,12 @@ export async function instructorAvailability(db: Database, schoolId: string, ins
         inArray(schedules.dayOfWeek, weekdays),
       ),
     )
-    .orderBy(asc(schedules.startTime), asc(schedules.endTime), asc(classes.name), asc(schedules.id));
+    .orderBy(
+      asc(schedules.startTime),
+      asc(schedules.endTime),
+      asc(classes.name),
+      asc(schedules.id),
+    );
 
   return {
     instructor_id: instructorId,

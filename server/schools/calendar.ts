@@ -1,5 +1,13 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, differenceInYears, format, parseISO, startOfISOWeek, setISOWeek, setISOWeekYear } from 'date-fns';
+import {
+  addDays,
+  differenceInYears,
+  format,
+  parseISO,
+  startOfISOWeek,
+  setISOWeek,
+  setISOWeekYear,
+} from 'date-fns';
 
 /*
  * Dates in the school's time zone (DESIGN 5): "today", "this month" and week boundaries are
@@ -15,7 +23,10 @@ export function todayIn(timezone: string, now: Date = new Date()): string {
 }
 
 /** `[start, end)` instants of the calendar month containing `now` in a time zone. */
-export function monthBoundsIn(timezone: string, now: Date = new Date()): { start: Date; end: Date } {
+export function monthBoundsIn(
+  timezone: string,
+  now: Date = new Date(),
+): { start: Date; end: Date } {
   const local = new TZDate(now, timezone);
   const start = new TZDate(local.getFullYear(), local.getMonth(), 1, timezone);
   const end = new TZDate(local.getFullYear(), local.getMonth() + 1, 1, timezone);
@@ -27,7 +38,10 @@ export function isoWeekDates(week: string): string[] {
   let monday: Date;
   const match = /^(\d{4})-W(\d{2})$/.exec(week);
   if (match) {
-    const base = setISOWeek(setISOWeekYear(new Date(Date.UTC(2000, 0, 4, 12)), Number(match[1])), Number(match[2]));
+    const base = setISOWeek(
+      setISOWeekYear(new Date(Date.UTC(2000, 0, 4, 12)), Number(match[1])),
+      Number(match[2]),
+    );
     monday = startOfISOWeek(base);
   } else {
     monday = startOfISOWeek(parseISO(week));

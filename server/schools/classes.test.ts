@@ -10,11 +10,19 @@ const f = schoolFixtures(() => app.db);
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const stamps = { created_at: expect.stringMatching(ISO_TIMESTAMP), updated_at: expect.stringMatching(ISO_TIMESTAMP) };
+const stamps = {
+  created_at: expect.stringMatching(ISO_TIMESTAMP),
+  updated_at: expect.stringMatching(ISO_TIMESTAMP),
+};
 
 async function setup() {
   const school = await app.createSchool({
-    members: { 'owner@a.test': 'owner', 'manager@a.test': 'manager', 'instructor@a.test': 'instructor', 'viewer@a.test': 'viewer' },
+    members: {
+      'owner@a.test': 'owner',
+      'manager@a.test': 'manager',
+      'instructor@a.test': 'instructor',
+      'viewer@a.test': 'viewer',
+    },
   });
   const other = await app.createSchool({ name: 'Other', members: { 'owner@b.test': 'owner' } });
   return {
@@ -76,8 +84,14 @@ describe('POST /api/schools/{schoolId}/classes', () => {
   it('defaults: 10 places for a group class, 1 for an individual one, 60 minutes, free, monthly, active', async () => {
     const { school, owner } = await setup();
 
-    const group = await app.request('POST', base(school), { token: owner, body: { name: 'Group', type: 'group', level: 'beginner' } });
-    const single = await app.request('POST', base(school), { token: owner, body: { name: 'Private', type: 'individual', level: 'advanced' } });
+    const group = await app.request('POST', base(school), {
+      token: owner,
+      body: { name: 'Group', type: 'group', level: 'beginner' },
+    });
+    const single = await app.request('POST', base(school), {
+      token: owner,
+      body: { name: 'Private', type: 'individual', level: 'advanced' },
+    });
 
     expect(group.status).toBe(201);
     expect(group.body.data).toEqual({
@@ -95,7 +109,12 @@ describe('POST /api/schools/{schoolId}/classes', () => {
       ...stamps,
     });
     expect(single.status).toBe(201);
-    expect(single.body.data).toMatchObject({ type: 'individual', max_students: 1, duration_minutes: 60, price: 0 });
+    expect(single.body.data).toMatchObject({
+      type: 'individual',
+      max_students: 1,
+      duration_minutes: 60,
+      price: 0,
+    });
   });
 
   it('refuses an individual class with more than one place (422 max_students)', async () => {
@@ -107,7 +126,9 @@ describe('POST /api/schools/{schoolId}/classes', () => {
     });
 
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ max_students: ['The max students field must be 1 for an individual class.'] });
+    expect(res.body.errors).toEqual({
+      max_students: ['The max students field must be 1 for an individual class.'],
+    });
     expect(await app.db.select().from(classes)).toHaveLength(0);
   });
 
@@ -118,11 +139,19 @@ describe('POST /api/schools/{schoolId}/classes', () => {
     ['type', { type: 'pair' }, 'The selected type is invalid.'],
     ['level', { level: undefined }, 'The level field is required.'],
     ['level', { level: 'expert' }, 'The selected level is invalid.'],
-    ['discipline', { discipline: 'x'.repeat(101) }, 'The discipline field must not be greater than 100 characters.'],
+    [
+      'discipline',
+      { discipline: 'x'.repeat(101) },
+      'The discipline field must not be greater than 100 characters.',
+    ],
     ['max_students', { max_students: 0 }, 'The max students field must be at least 1.'],
     ['max_students', { max_students: 1.5 }, 'The max students field must be an integer.'],
     ['duration_minutes', { duration_minutes: 0 }, 'The duration minutes field must be at least 1.'],
-    ['duration_minutes', { duration_minutes: 601 }, 'The duration minutes field must not be greater than 600.'],
+    [
+      'duration_minutes',
+      { duration_minutes: 601 },
+      'The duration minutes field must not be greater than 600.',
+    ],
     ['price', { price: -1 }, 'The price field must be at least 0.'],
     ['price', { price: 9.999 }, 'The price field must have 0-2 decimal places.'],
     ['price_type', { price_type: 'yearly' }, 'The selected price type is invalid.'],
@@ -154,10 +183,33 @@ describe('POST /api/schools/{schoolId}/classes', () => {
 describe('GET /api/schools/{schoolId}/classes', () => {
   async function catalogue() {
     const ctx = await setup();
-    const jumping = await f.class(ctx.school, { name: 'Jumping', type: 'group', level: 'intermediate', discipline: 'Show jumping', maxStudents: 6 });
-    const dressage = await f.class(ctx.school, { name: 'Dressage', type: 'individual', level: 'advanced', discipline: 'Dressage', maxStudents: 1 });
-    const basics = await f.class(ctx.school, { name: 'Basics', type: 'group', level: 'beginner', discipline: 'dressage', status: 'inactive' });
-    const pony = await f.class(ctx.school, { name: 'Pony club', type: 'group', level: 'beginner', discipline: null });
+    const jumping = await f.class(ctx.school, {
+      name: 'Jumping',
+      type: 'group',
+      level: 'intermediate',
+      discipline: 'Show jumping',
+      maxStudents: 6,
+    });
+    const dressage = await f.class(ctx.school, {
+      name: 'Dressage',
+      type: 'individual',
+      level: 'advanced',
+      discipline: 'Dressage',
+      maxStudents: 1,
+    });
+    const basics = await f.class(ctx.school, {
+      name: 'Basics',
+      type: 'group',
+      level: 'beginner',
+      discipline: 'dressage',
+      status: 'inactive',
+    });
+    const pony = await f.class(ctx.school, {
+      name: 'Pony club',
+      type: 'group',
+      level: 'beginner',
+      discipline: null,
+    });
     await f.class(ctx.other, { name: 'Aardvark', discipline: 'Dressage' });
     return { ...ctx, jumping, dressage, basics, pony };
   }
@@ -187,7 +239,8 @@ describe('GET /api/schools/{schoolId}/classes', () => {
 
   it('filters by type, level, discipline (any case) and status, together', async () => {
     const { school, instructor, jumping, dressage, basics, pony } = await catalogue();
-    const list = (query: string) => app.request('GET', `${base(school)}?${query}`, { token: instructor });
+    const list = (query: string) =>
+      app.request('GET', `${base(school)}?${query}`, { token: instructor });
 
     expect(ids(await list('type=individual'))).toEqual([dressage.id]);
     expect(ids(await list('level=beginner'))).toEqual([basics.id, pony.id]);
@@ -197,12 +250,15 @@ describe('GET /api/schools/{schoolId}/classes', () => {
     expect(ids(await list('discipline=Polo'))).toEqual([]);
   });
 
-  it.each(['type=pair', 'level=expert', 'status=archived'])('rejects the filter %s with 422', async (query) => {
-    const { school, viewer } = await setup();
-    const res = await app.request('GET', `${base(school)}?${query}`, { token: viewer });
-    expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors)).toEqual([query.split('=')[0]]);
-  });
+  it.each(['type=pair', 'level=expert', 'status=archived'])(
+    'rejects the filter %s with 422',
+    async (query) => {
+      const { school, viewer } = await setup();
+      const res = await app.request('GET', `${base(school)}?${query}`, { token: viewer });
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual([query.split('=')[0]]);
+    },
+  );
 
   it('answers 401 without a token and 403 to a stranger', async () => {
     const { school, stranger } = await setup();
@@ -214,7 +270,9 @@ describe('GET /api/schools/{schoolId}/classes', () => {
     const { school, viewer } = await setup();
     const count = async () => {
       const counter = { count: 0 };
-      const res = await statementCounter.run(counter, () => app.request('GET', `${base(school)}?type=group`, { token: viewer }));
+      const res = await statementCounter.run(counter, () =>
+        app.request('GET', `${base(school)}?type=group`, { token: viewer }),
+      );
       expect(res.status).toBe(200);
       return { statements: counter.count, rows: res.body.data.length };
     };
@@ -284,15 +342,26 @@ describe('PUT /api/schools/{schoolId}/classes/{classId}', () => {
     const { school, owner } = await setup();
     const row = await f.class(school, { type: 'group', maxStudents: 6 });
 
-    const toIndividual = await app.request('PUT', `${base(school)}/${row.id}`, { token: owner, body: { type: 'individual' } });
+    const toIndividual = await app.request('PUT', `${base(school)}/${row.id}`, {
+      token: owner,
+      body: { type: 'individual' },
+    });
     expect(toIndividual.status).toBe(422);
-    expect(toIndividual.body.errors).toEqual({ max_students: ['The max students field must be 1 for an individual class.'] });
+    expect(toIndividual.body.errors).toEqual({
+      max_students: ['The max students field must be 1 for an individual class.'],
+    });
 
-    const ok = await app.request('PUT', `${base(school)}/${row.id}`, { token: owner, body: { type: 'individual', max_students: 1 } });
+    const ok = await app.request('PUT', `${base(school)}/${row.id}`, {
+      token: owner,
+      body: { type: 'individual', max_students: 1 },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ type: 'individual', max_students: 1 });
 
-    const more = await app.request('PUT', `${base(school)}/${row.id}`, { token: owner, body: { max_students: 3 } });
+    const more = await app.request('PUT', `${base(school)}/${row.id}`, {
+      token: owner,
+      body: { max_students: 3 },
+    });
     expect(more.status).toBe(422);
     expect(Object.keys(more.body.errors)).toEqual(['max_students']);
   });
@@ -302,18 +371,29 @@ describe('PUT /api/schools/{schoolId}/classes/{classId}', () => {
     const row = await f.class(school);
     const foreign = await f.class(other, { name: 'Theirs' });
 
-    const invalid = await app.request('PUT', `${base(school)}/${row.id}`, { token: owner, body: { level: 'expert', name: null } });
+    const invalid = await app.request('PUT', `${base(school)}/${row.id}`, {
+      token: owner,
+      body: { level: 'expert', name: null },
+    });
     expect(invalid.status).toBe(422);
     expect(Object.keys(invalid.body.errors).sort()).toEqual(['level', 'name']);
     for (const token of [viewer, instructor]) {
-      expect((await app.request('PUT', `${base(school)}/${row.id}`, { token, body: { name: 'X' } })).status).toBe(403);
+      expect(
+        (await app.request('PUT', `${base(school)}/${row.id}`, { token, body: { name: 'X' } }))
+          .status,
+      ).toBe(403);
     }
     for (const id of [foreign.id, 'nope']) {
-      expect((await app.request('PUT', `${base(school)}/${id}`, { token: owner, body: { name: 'X' } })).status).toBe(404);
+      expect(
+        (await app.request('PUT', `${base(school)}/${id}`, { token: owner, body: { name: 'X' } }))
+          .status,
+      ).toBe(404);
     }
     const [untouched] = await app.db.select().from(classes).where(eq(classes.id, foreign.id));
     expect(untouched!.name).toBe('Theirs');
-    expect((await app.request('PUT', `${base(school)}/${row.id}`, { body: { name: 'X' } })).status).toBe(401);
+    expect(
+      (await app.request('PUT', `${base(school)}/${row.id}`, { body: { name: 'X' } })).status,
+    ).toBe(401);
   });
 });
 
@@ -349,10 +429,14 @@ describe('DELETE /api/schools/{schoolId}/classes/{classId}', () => {
 
     expect((await app.request('DELETE', `${base(school)}/${row.id}`)).status).toBe(401);
     for (const token of [viewer, instructor]) {
-      expect((await app.request('DELETE', `${base(school)}/${row.id}`, { token })).status).toBe(403);
+      expect((await app.request('DELETE', `${base(school)}/${row.id}`, { token })).status).toBe(
+        403,
+      );
     }
     for (const id of [foreign.id, 'nope']) {
-      expect((await app.request('DELETE', `${base(school)}/${id}`, { token: owner })).status).toBe(404);
+      expect((await app.request('DELETE', `${base(school)}/${id}`, { token: owner })).status).toBe(
+        404,
+      );
     }
     expect(await app.db.select().from(classes)).toHaveLength(2);
   });

@@ -71,7 +71,14 @@ const one = z.object({ data: classSchema });
 
 export const classesRouter = router({
   list: schoolProcedure('classes.view')
-    .meta({ openapi: { method: 'GET', path: '/schools/{schoolId}/classes', tags: ['Classes'], summary: 'Classes by name' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/schools/{schoolId}/classes',
+        tags: ['Classes'],
+        summary: 'Classes by name',
+      },
+    })
     .input(
       schoolIdInput.extend({
         type: z.enum(CLASS_TYPES).optional(),
@@ -91,7 +98,9 @@ export const classesRouter = router({
             input.type ? eq(classes.type, input.type) : undefined,
             input.level ? eq(classes.level, input.level) : undefined,
             // Disciplines are free text: "Dressage" and "dressage" are one discipline.
-            input.discipline ? sql`lower(${classes.discipline}) = lower(${input.discipline})` : undefined,
+            input.discipline
+              ? sql`lower(${classes.discipline}) = lower(${input.discipline})`
+              : undefined,
             input.status ? eq(classes.status, input.status) : undefined,
           ),
         )
@@ -107,7 +116,8 @@ export const classesRouter = router({
         path: '/schools/{schoolId}/classes',
         tags: ['Classes'],
         summary: 'Create a class',
-        description: '`max_students` defaults to 1 for an individual class (which cannot have more) and 10 for a group class.',
+        description:
+          '`max_students` defaults to 1 for an individual class (which cannot have more) and 10 for a group class.',
       },
     })
     .input(schoolIdInput.extend(classFields.shape))
@@ -117,13 +127,27 @@ export const classesRouter = router({
       assertCapacityFitsType(input.type, maxStudents);
       const [row] = await ctx.db
         .insert(classes)
-        .values({ schoolId: ctx.school.id, ...classValues(input), name: input.name, type: input.type, level: input.level, maxStudents })
+        .values({
+          schoolId: ctx.school.id,
+          ...classValues(input),
+          name: input.name,
+          type: input.type,
+          level: input.level,
+          maxStudents,
+        })
         .returning();
       return { data: toClass(row!) };
     }),
 
   get: schoolProcedure('classes.view')
-    .meta({ openapi: { method: 'GET', path: '/schools/{schoolId}/classes/{classId}', tags: ['Classes'], summary: 'A class' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/schools/{schoolId}/classes/{classId}',
+        tags: ['Classes'],
+        summary: 'A class',
+      },
+    })
     .input(classIdInput)
     .output(one)
     .query(async ({ ctx, input }) => ({
@@ -137,7 +161,8 @@ export const classesRouter = router({
         path: '/schools/{schoolId}/classes/{classId}',
         tags: ['Classes'],
         summary: 'Update a class (fields given)',
-        description: 'The resulting class must fit its type: an individual class has `max_students` 1.',
+        description:
+          'The resulting class must fit its type: an individual class has `max_students` 1.',
       },
     })
     .input(classIdInput.extend(classFields.partial().shape))
@@ -152,7 +177,10 @@ export const classesRouter = router({
               .for('update')
           : [];
         if (!current) throw notFound('Class');
-        assertCapacityFitsType(input.type ?? current.type, input.max_students ?? current.maxStudents);
+        assertCapacityFitsType(
+          input.type ?? current.type,
+          input.max_students ?? current.maxStudents,
+        );
         const [updated] = await tx
           .update(classes)
           .set({ ...classValues(input), updatedAt: sql`now()` })
@@ -170,7 +198,8 @@ export const classesRouter = router({
         path: '/schools/{schoolId}/classes/{classId}',
         tags: ['Classes'],
         summary: 'Delete a class without history',
-        description: 'A class with schedules or enrollments is kept (409): set the status to inactive instead.',
+        description:
+          'A class with schedules or enrollments is kept (409): set the status to inactive instead.',
       },
     })
     .input(classIdInput)

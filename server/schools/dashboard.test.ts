@@ -31,9 +31,18 @@ const EMPTY = {
 async function school(timezone: string) {
   const schoolId = await app.createSchool({
     timezone,
-    members: { 'owner@a.test': 'owner', 'manager@a.test': 'manager', 'viewer@a.test': 'viewer', 'instructor@a.test': 'instructor' },
+    members: {
+      'owner@a.test': 'owner',
+      'manager@a.test': 'manager',
+      'viewer@a.test': 'viewer',
+      'instructor@a.test': 'instructor',
+    },
   });
-  return { schoolId, url: `/api/schools/${schoolId}/dashboard`, token: await app.tokenFor('owner@a.test') };
+  return {
+    schoolId,
+    url: `/api/schools/${schoolId}/dashboard`,
+    token: await app.tokenFor('owner@a.test'),
+  };
 }
 
 /**
@@ -50,8 +59,16 @@ async function fixture(timezone = 'Pacific/Auckland') {
   // Students: 5 in all, 3 active; new this month: Ana and Eve (now) and Bruno (the month's first second).
   const ana = await f.student(id, { firstName: 'Ana' });
   const bruno = await f.student(id, { firstName: 'Bruno', createdAt: month.start });
-  await f.student(id, { firstName: 'Carla', status: 'inactive', createdAt: new Date(month.start.getTime() - 1000) });
-  await f.student(id, { firstName: 'Dani', status: 'suspended', createdAt: new Date('2025-03-01T00:00:00Z') });
+  await f.student(id, {
+    firstName: 'Carla',
+    status: 'inactive',
+    createdAt: new Date(month.start.getTime() - 1000),
+  });
+  await f.student(id, {
+    firstName: 'Dani',
+    status: 'suspended',
+    createdAt: new Date('2025-03-01T00:00:00Z'),
+  });
   const eve = await f.student(id, { firstName: 'Eve' });
 
   // Instructors 3 (2 active), horses 4 (2 active, 1 resting), classes 3 (2 active).
@@ -74,16 +91,45 @@ async function fixture(timezone = 'Pacific/Auckland') {
   await slot(weekday, '17:00', '18:00');
   const otherDay = await slot((weekday + 1) % 7, '09:00', '10:00');
   // A discontinued class keeps its schedule (history) but is not held today.
-  const discontinued = await f.schedule(id, { classId: old.id, instructorId: iris.id, dayOfWeek: weekday, startTime: '19:00', endTime: '20:00' });
+  const discontinued = await f.schedule(id, {
+    classId: old.id,
+    instructorId: iris.id,
+    dayOfWeek: weekday,
+    startTime: '19:00',
+    endTime: '20:00',
+  });
 
   const enroll = async (scheduleId: string, values: Record<string, unknown> = {}) => {
-    const student = await f.student(id, { firstName: 'Enrolled', createdAt: new Date('2025-01-01T00:00:00Z') });
-    return f.enrollment(id, { studentId: student.id, classId: jumping.id, scheduleId, startDate: '2026-01-01', ...values });
+    const student = await f.student(id, {
+      firstName: 'Enrolled',
+      createdAt: new Date('2025-01-01T00:00:00Z'),
+    });
+    return f.enrollment(id, {
+      studentId: student.id,
+      classId: jumping.id,
+      scheduleId,
+      startDate: '2026-01-01',
+      ...values,
+    });
   };
   // Expected today: two in the morning (one starting today), one at noon.
-  const m1 = await f.enrollment(id, { studentId: ana.id, classId: jumping.id, scheduleId: morning.id });
-  await f.enrollment(id, { studentId: bruno.id, classId: jumping.id, scheduleId: morning.id, startDate: today });
-  await f.enrollment(id, { studentId: eve.id, classId: jumping.id, scheduleId: noon.id, endDate: today });
+  const m1 = await f.enrollment(id, {
+    studentId: ana.id,
+    classId: jumping.id,
+    scheduleId: morning.id,
+  });
+  await f.enrollment(id, {
+    studentId: bruno.id,
+    classId: jumping.id,
+    scheduleId: morning.id,
+    startDate: today,
+  });
+  await f.enrollment(id, {
+    studentId: eve.id,
+    classId: jumping.id,
+    scheduleId: noon.id,
+    endDate: today,
+  });
   // Not expected: paused, ended, not started, run out yesterday, or on another day.
   await enroll(morning.id, { status: 'paused' });
   await enroll(morning.id, { status: 'ended', endDate: shift(today, -7) });
@@ -91,24 +137,48 @@ async function fixture(timezone = 'Pacific/Auckland') {
   await enroll(morning.id, { endDate: shift(today, -1) });
   const elsewhere = await enroll(otherDay.id);
   const noonRider = await enroll(noon.id, { status: 'paused' });
-  const oldRider = await f.student(id, { firstName: 'Olga', status: 'inactive', createdAt: new Date('2025-01-01T00:00:00Z') });
+  const oldRider = await f.student(id, {
+    firstName: 'Olga',
+    status: 'inactive',
+    createdAt: new Date('2025-01-01T00:00:00Z'),
+  });
   await f.enrollment(id, { studentId: oldRider.id, classId: old.id, scheduleId: discontinued.id });
 
   // Attendance recorded today for the morning class only (twice); yesterday's at noon and a
   // stray row of the other day's schedule dated today do not count.
   const mark = (e: { id: string; studentId: string; scheduleId: string }, date: string) => ({
-    schoolId: id, scheduleId: e.scheduleId, enrollmentId: e.id, studentId: e.studentId, date, status: 'present' as const,
+    schoolId: id,
+    scheduleId: e.scheduleId,
+    enrollmentId: e.id,
+    studentId: e.studentId,
+    date,
+    status: 'present' as const,
   });
   const m2 = await enroll(morning.id, { status: 'ended', endDate: today });
-  await app.db.insert(attendance).values([mark(m1, today), mark(m2, today), mark(noonRider, shift(today, -1)), mark(elsewhere, today)]);
+  await app.db
+    .insert(attendance)
+    .values([
+      mark(m1, today),
+      mark(m2, today),
+      mark(noonRider, shift(today, -1)),
+      mark(elsewhere, today),
+    ]);
 
   const other = await app.createSchool({ name: 'Other', timezone });
   const otherInstructor = await f.instructor(other);
   const otherClass = await f.class(other);
-  const otherSchedule = await f.schedule(other, { classId: otherClass.id, instructorId: otherInstructor.id, dayOfWeek: weekday });
+  const otherSchedule = await f.schedule(other, {
+    classId: otherClass.id,
+    instructorId: otherInstructor.id,
+    dayOfWeek: weekday,
+  });
   const otherStudent = await f.student(other);
   await f.horse(other);
-  await f.enrollment(other, { studentId: otherStudent.id, classId: otherClass.id, scheduleId: otherSchedule.id });
+  await f.enrollment(other, {
+    studentId: otherStudent.id,
+    classId: otherClass.id,
+    scheduleId: otherSchedule.id,
+  });
 
   return s;
 }
@@ -129,7 +199,12 @@ describe('GET /api/schools/{schoolId}/dashboard', () => {
           horses: { total: 4, active: 2, resting: 1 },
           classes: { total: 3, active: 2 },
         },
-        today: { classes_count: 3, students_expected: 3, attendance_recorded: 1, attendance_rate: 33.3 },
+        today: {
+          classes_count: 3,
+          students_expected: 3,
+          attendance_recorded: 1,
+          attendance_rate: 33.3,
+        },
         finances: { month_income: 0, pending_payments: 0, pending_amount: 0 },
       },
     });
@@ -140,7 +215,12 @@ describe('GET /api/schools/{schoolId}/dashboard', () => {
     const res = await app.request('GET', s.url, { token: await app.tokenFor('viewer@a.test') });
     expect(res.status).toBe(200);
     expect(res.body.data.stats.students).toEqual({ total: 13, active: 10, new_this_month: 3 });
-    expect(res.body.data.today).toEqual({ classes_count: 3, students_expected: 3, attendance_recorded: 1, attendance_rate: 33.3 });
+    expect(res.body.data.today).toEqual({
+      classes_count: 3,
+      students_expected: 3,
+      attendance_recorded: 1,
+      attendance_rate: 33.3,
+    });
   });
 
   it('counts a student created on the first second of the month and not one on the last second of the previous month', async () => {
@@ -150,7 +230,10 @@ describe('GET /api/schools/{schoolId}/dashboard', () => {
     // The month starts at local midnight, which is not a UTC midnight here.
     expect(month.start.getUTCHours()).not.toBe(0);
     await f.student(s.schoolId, { firstName: 'First', createdAt: month.start });
-    await f.student(s.schoolId, { firstName: 'Last', createdAt: new Date(month.start.getTime() - 1000) });
+    await f.student(s.schoolId, {
+      firstName: 'Last',
+      createdAt: new Date(month.start.getTime() - 1000),
+    });
 
     const res = await app.request('GET', s.url, { token: s.token });
     expect(res.body.data.stats.students).toEqual({ total: 2, active: 2, new_this_month: 1 });
@@ -167,11 +250,30 @@ describe('GET /api/schools/{schoolId}/dashboard', () => {
     vi.setSystemTime(new Date('2026-02-28T11:30:00Z'));
     const s = await school('Pacific/Auckland');
     const ana = await f.student(s.schoolId);
-    const [cup] = await app.db.insert(competitions).values({ schoolId: s.schoolId, name: 'Cup', date: '2026-03-15' }).returning();
+    const [cup] = await app.db
+      .insert(competitions)
+      .values({ schoolId: s.schoolId, name: 'Cup', date: '2026-03-15' })
+      .returning();
     const pay = (values: Partial<typeof payments.$inferInsert> & { amount: string }) =>
-      app.db.insert(payments).values({ schoolId: s.schoolId, studentId: ana.id, concept: 'other', currency: 'NZD', dueDate: '2026-03-10', ...values });
-    const competitionPay = (values: Partial<typeof competitionPayments.$inferInsert> & { amount: string }) =>
-      app.db.insert(competitionPayments).values({ schoolId: s.schoolId, competitionId: cup!.id, studentId: ana.id, concept: 'inscription', dueDate: '2026-03-15', ...values });
+      app.db.insert(payments).values({
+        schoolId: s.schoolId,
+        studentId: ana.id,
+        concept: 'other',
+        currency: 'NZD',
+        dueDate: '2026-03-10',
+        ...values,
+      });
+    const competitionPay = (
+      values: Partial<typeof competitionPayments.$inferInsert> & { amount: string },
+    ) =>
+      app.db.insert(competitionPayments).values({
+        schoolId: s.schoolId,
+        competitionId: cup!.id,
+        studentId: ana.id,
+        concept: 'inscription',
+        dueDate: '2026-03-15',
+        ...values,
+      });
     const paid = { status: 'paid' as const, paymentMethod: 'cash' as const };
 
     // Income of March: 0.10 + 0.20 (school) + 1.11 (competition) = 1.41.
@@ -192,14 +294,34 @@ describe('GET /api/schools/{schoolId}/dashboard', () => {
     const other = await app.createSchool({ name: 'Other', timezone: 'Pacific/Auckland' });
     const stranger = await f.student(other);
     await app.db.insert(payments).values([
-      { schoolId: other, studentId: stranger.id, concept: 'other', currency: 'NZD', amount: '500.00', dueDate: '2026-03-01', ...paid, paidDate: '2026-03-02' },
-      { schoolId: other, studentId: stranger.id, concept: 'other', currency: 'NZD', amount: '600.00', dueDate: '2026-03-01' },
+      {
+        schoolId: other,
+        studentId: stranger.id,
+        concept: 'other',
+        currency: 'NZD',
+        amount: '500.00',
+        dueDate: '2026-03-01',
+        ...paid,
+        paidDate: '2026-03-02',
+      },
+      {
+        schoolId: other,
+        studentId: stranger.id,
+        concept: 'other',
+        currency: 'NZD',
+        amount: '600.00',
+        dueDate: '2026-03-01',
+      },
     ]);
 
     const res = await app.request('GET', s.url, { token: await app.tokenFor('owner@a.test') });
 
     expect(res.status).toBe(200);
-    expect(res.body.data.finances).toEqual({ month_income: 1.41, pending_payments: 3, pending_amount: 32.27 });
+    expect(res.body.data.finances).toEqual({
+      month_income: 1.41,
+      pending_payments: 3,
+      pending_amount: 32.27,
+    });
   });
 
   it('answers zeros for an empty school, with a rate of 0 when no class is scheduled today', async () => {
@@ -217,25 +339,51 @@ describe('GET /api/schools/{schoolId}/dashboard', () => {
     const klass = await f.class(s.schoolId);
     const student = await f.student(s.schoolId);
     for (const start of ['08:00', '10:00', '12:00']) {
-      const schedule = await f.schedule(s.schoolId, { classId: klass.id, instructorId: instructor.id, dayOfWeek: parseISO(today).getDay(), startTime: start, endTime: `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00` });
-      const e = await f.enrollment(s.schoolId, { studentId: student.id, classId: klass.id, scheduleId: schedule.id });
+      const schedule = await f.schedule(s.schoolId, {
+        classId: klass.id,
+        instructorId: instructor.id,
+        dayOfWeek: parseISO(today).getDay(),
+        startTime: start,
+        endTime: `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`,
+      });
+      const e = await f.enrollment(s.schoolId, {
+        studentId: student.id,
+        classId: klass.id,
+        scheduleId: schedule.id,
+      });
       if (start !== '12:00') {
-        await app.db.insert(attendance).values({ schoolId: s.schoolId, scheduleId: schedule.id, enrollmentId: e.id, studentId: student.id, date: today, status: 'absent' });
+        await app.db.insert(attendance).values({
+          schoolId: s.schoolId,
+          scheduleId: schedule.id,
+          enrollmentId: e.id,
+          studentId: student.id,
+          date: today,
+          status: 'absent',
+        });
       }
     }
 
     const res = await app.request('GET', s.url, { token: s.token });
 
-    expect(res.body.data.today).toEqual({ classes_count: 3, students_expected: 3, attendance_recorded: 2, attendance_rate: 66.7 });
+    expect(res.body.data.today).toEqual({
+      classes_count: 3,
+      students_expected: 3,
+      attendance_recorded: 2,
+      attendance_rate: 66.7,
+    });
   });
 
   it('refuses an instructor (no reports.view) and a non-member with 403, and answers 401 without a token', async () => {
     const s = await school('UTC');
     await app.createSchool({ members: { 'stranger@c.test': 'owner' } });
-    const instructor = await app.request('GET', s.url, { token: await app.tokenFor('instructor@a.test') });
+    const instructor = await app.request('GET', s.url, {
+      token: await app.tokenFor('instructor@a.test'),
+    });
     expect(instructor.status).toBe(403);
     expect(instructor.body).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
-    expect((await app.request('GET', s.url, { token: await app.tokenFor('stranger@c.test') })).status).toBe(403);
+    expect(
+      (await app.request('GET', s.url, { token: await app.tokenFor('stranger@c.test') })).status,
+    ).toBe(403);
     expect((await app.request('GET', s.url)).status).toBe(401);
   });
 
@@ -244,7 +392,9 @@ describe('GET /api/schools/{schoolId}/dashboard', () => {
     await app.request('GET', s.url, { token: s.token });
     const count = async () => {
       const counter = { count: 0 };
-      const res = await statementCounter.run(counter, () => app.request('GET', s.url, { token: s.token }));
+      const res = await statementCounter.run(counter, () =>
+        app.request('GET', s.url, { token: s.token }),
+      );
       expect(res.status).toBe(200);
       return counter.count;
     };
@@ -255,10 +405,25 @@ describe('GET /api/schools/{schoolId}/dashboard', () => {
     for (let i = 0; i < 20; i++) {
       const klass = await f.class(s.schoolId, { name: `Class ${i}` });
       await f.horse(s.schoolId, { name: `Horse ${i}` });
-      const schedule = await f.schedule(s.schoolId, { classId: klass.id, instructorId: instructor.id, dayOfWeek: (parseISO(today).getDay() + i) % 7 });
+      const schedule = await f.schedule(s.schoolId, {
+        classId: klass.id,
+        instructorId: instructor.id,
+        dayOfWeek: (parseISO(today).getDay() + i) % 7,
+      });
       const student = await f.student(s.schoolId, { firstName: `S${i}` });
-      const e = await f.enrollment(s.schoolId, { studentId: student.id, classId: klass.id, scheduleId: schedule.id });
-      await app.db.insert(attendance).values({ schoolId: s.schoolId, scheduleId: schedule.id, enrollmentId: e.id, studentId: student.id, date: shift(today, -i), status: 'present' });
+      const e = await f.enrollment(s.schoolId, {
+        studentId: student.id,
+        classId: klass.id,
+        scheduleId: schedule.id,
+      });
+      await app.db.insert(attendance).values({
+        schoolId: s.schoolId,
+        scheduleId: schedule.id,
+        enrollmentId: e.id,
+        studentId: student.id,
+        date: shift(today, -i),
+        status: 'present',
+      });
     }
     const busy = await count();
 

@@ -56,7 +56,10 @@ type Figures = {
  * the school. "Today" and "this month" are the school's: today's classes are the schedules
  * of active classes on today's weekday, the students expected are the enrollments active today in them.
  */
-export async function dashboardFigures(db: Database, school: { id: string; timezone: string }): Promise<Dashboard> {
+export async function dashboardFigures(
+  db: Database,
+  school: { id: string; timezone: string },
+): Promise<Dashboard> {
   const today = todayIn(school.timezone);
   const month = monthBoundsIn(school.timezone);
   const monthStart = `${today.slice(0, 7)}-01`;
@@ -138,7 +141,11 @@ export async function dashboardFigures(db: Database, school: { id: string; timez
   const f = row!;
   return {
     stats: {
-      students: { total: f.students_total, active: f.students_active, new_this_month: f.students_new },
+      students: {
+        total: f.students_total,
+        active: f.students_active,
+        new_this_month: f.students_new,
+      },
       instructors: { total: f.instructors_total, active: f.instructors_active },
       horses: { total: f.horses_total, active: f.horses_active, resting: f.horses_resting },
       classes: { total: f.classes_total, active: f.classes_active },

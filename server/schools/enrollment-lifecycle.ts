@@ -21,7 +21,8 @@ registerUniqueField('enrollments_open_student_schedule_key', 'student_id', OPEN_
 type Schedule = typeof schedules.$inferSelect;
 type Period = { startDate: string; endDate: string | null };
 
-const invalidReference = (field: string) => invalidField(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
+const invalidReference = (field: string) =>
+  invalidField(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
 
 async function lockSchedule(tx: Database, schoolId: string, id: string): Promise<Schedule> {
   const [row] = await tx
@@ -55,7 +56,13 @@ function overlapping(period: Period) {
  * Places of the schedule taken by other active enrollments whose period meets this one's.
  * Counting every overlapping one as simultaneous never lets a schedule overfill.
  */
-async function placesTaken(tx: Database, schoolId: string, scheduleId: string, period: Period, exceptId?: string) {
+async function placesTaken(
+  tx: Database,
+  schoolId: string,
+  scheduleId: string,
+  period: Period,
+  exceptId?: string,
+) {
   const [row] = await tx
     .select({ count: countAll })
     .from(enrollments)
@@ -72,11 +79,21 @@ async function placesTaken(tx: Database, schoolId: string, scheduleId: string, p
 }
 
 /** Whether the horse rides in another active enrollment whose slot overlaps the schedule's that day. */
-async function horseTaken(tx: Database, schoolId: string, horseId: string, schedule: Schedule, period: Period, exceptId?: string) {
+async function horseTaken(
+  tx: Database,
+  schoolId: string,
+  horseId: string,
+  schedule: Schedule,
+  period: Period,
+  exceptId?: string,
+) {
   const [row] = await tx
     .select({ id: enrollments.id })
     .from(enrollments)
-    .innerJoin(schedules, and(eq(schedules.schoolId, enrollments.schoolId), eq(schedules.id, enrollments.scheduleId)))
+    .innerJoin(
+      schedules,
+      and(eq(schedules.schoolId, enrollments.schoolId), eq(schedules.id, enrollments.scheduleId)),
+    )
     .where(
       and(
         eq(enrollments.schoolId, schoolId),
@@ -103,10 +120,19 @@ async function placementErrors(
 ): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   const { schedule, horseId, period, exceptId } = target;
-  if (check.place && (await placesTaken(tx, schoolId, schedule.id, period, exceptId)) >= schedule.maxStudents) {
-    errors.schedule_id = [`The schedule is full (${schedule.maxStudents} ${schedule.maxStudents === 1 ? 'place' : 'places'}).`];
+  if (
+    check.place &&
+    (await placesTaken(tx, schoolId, schedule.id, period, exceptId)) >= schedule.maxStudents
+  ) {
+    errors.schedule_id = [
+      `The schedule is full (${schedule.maxStudents} ${schedule.maxStudents === 1 ? 'place' : 'places'}).`,
+    ];
   }
-  if (check.horse && horseId && (await horseTaken(tx, schoolId, horseId, schedule, period, exceptId))) {
+  if (
+    check.horse &&
+    horseId &&
+    (await horseTaken(tx, schoolId, horseId, schedule, period, exceptId))
+  ) {
     errors.horse_id = ['The horse is already assigned to an overlapping schedule that day.'];
   }
   return errors;
@@ -125,7 +151,11 @@ function closingDate(endDate: string | null, startDate: string, today: string): 
 
 function periodError(period: Period, field: string): FieldErrors {
   return period.endDate !== null && period.endDate < period.startDate
-    ? { [field]: [`The ${field.replace(/_/g, ' ')} field must be a date after or equal to start date.`] }
+    ? {
+        [field]: [
+          `The ${field.replace(/_/g, ' ')} field must be a date after or equal to start date.`,
+        ],
+      }
     : {};
 }
 
@@ -137,7 +167,11 @@ function throwIfAny(...groups: FieldErrors[]): void {
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }
 
-export async function createEnrollment(db: Database, school: School, input: EnrollmentInput): Promise<string> {
+export async function createEnrollment(
+  db: Database,
+  school: School,
+  input: EnrollmentInput,
+): Promise<string> {
   const today = todayIn(school.timezone);
   const status = input.status ?? 'active';
   const startDate = input.start_date ?? today;
@@ -147,14 +181,21 @@ export async function createEnrollment(db: Database, school: School, input: Enro
   throwIfAny(periodError(period, 'end_date'));
 
   return db.transaction(async (tx) => {
-    const student = await referenceInSchool(tx, students, school.id, input.student_id, 'student_id');
+    const student = await referenceInSchool(
+      tx,
+      students,
+      school.id,
+      input.student_id,
+      'student_id',
+    );
     await referenceInSchool(tx, classes, school.id, input.class_id, 'class_id');
     const schedule = await lockSchedule(tx, school.id, input.schedule_id);
     const horse = input.horse_id ? await lockHorse(tx, school.id, input.horse_id) : null;
 
     const errors: FieldErrors = {};
     if (student.status !== 'active') errors.student_id = ['The selected student is not active.'];
-    if (schedule.classId !== input.class_id) errors.schedule_id = ['The selected schedule is not a schedule of the selected class.'];
+    if (schedule.classId !== input.class_id)
+      errors.schedule_id = ['The selected schedule is not a schedule of the selected class.'];
     if (horse && horse.status !== 'active') errors.horse_id = [INACTIVE_HORSE];
     throwIfAny(errors);
 
@@ -175,7 +216,12 @@ export async function createEnrollment(db: Database, school: School, input: Enro
     }
     const active = status === 'active';
     throwIfAny(
-      await placementErrors(tx, school.id, { schedule, horseId: horse?.id ?? null, period }, { place: active, horse: active }),
+      await placementErrors(
+        tx,
+        school.id,
+        { schedule, horseId: horse?.id ?? null, period },
+        { place: active, horse: active },
+      ),
     );
 
     const [created] = await tx
@@ -216,7 +262,12 @@ const FIXED_FIELDS = [
   ['schedule_id', 'scheduleId'],
 ] as const;
 
-export async function updateEnrollment(db: Database, school: School, id: string, input: EnrollmentUpdate): Promise<void> {
+export async function updateEnrollment(
+  db: Database,
+  school: School,
+  id: string,
+  input: EnrollmentUpdate,
+): Promise<void> {
   const today = todayIn(school.timezone);
   await db.transaction(async (tx) => {
     const current = await lockEnrollment(tx, school.id, id);
@@ -224,7 +275,9 @@ export async function updateEnrollment(db: Database, school: School, id: string,
     const fixed: FieldErrors = {};
     for (const [field, column] of FIXED_FIELDS) {
       if (input[field] !== undefined && input[field] !== current[column]) {
-        fixed[field] = [`The ${field.replace(/_/g, ' ')} cannot be changed; end this enrollment and create a new one.`];
+        fixed[field] = [
+          `The ${field.replace(/_/g, ' ')} cannot be changed; end this enrollment and create a new one.`,
+        ];
       }
     }
     throwIfAny(fixed);
@@ -257,9 +310,17 @@ export async function updateEnrollment(db: Database, school: School, id: string,
       const schedule = await lockSchedule(tx, school.id, current.scheduleId);
       if (horseToLock) {
         const horse = await lockHorse(tx, school.id, horseToLock);
-        if ((horseChanged || reactivated) && horse.status !== 'active') throw invalidField('horse_id', INACTIVE_HORSE);
+        if ((horseChanged || reactivated) && horse.status !== 'active')
+          throw invalidField('horse_id', INACTIVE_HORSE);
       }
-      throwIfAny(await placementErrors(tx, school.id, { schedule, horseId, period, exceptId: current.id }, check));
+      throwIfAny(
+        await placementErrors(
+          tx,
+          school.id,
+          { schedule, horseId, period, exceptId: current.id },
+          check,
+        ),
+      );
     }
 
     await tx
@@ -284,7 +345,11 @@ export async function endEnrollment(db: Database, school: School, id: string): P
     if (current.status === 'ended') throw conflict('The enrollment has already ended.');
     await tx
       .update(enrollments)
-      .set({ status: 'ended', endDate: closingDate(current.endDate, current.startDate, today), updatedAt: sql`now()` })
+      .set({
+        status: 'ended',
+        endDate: closingDate(current.endDate, current.startDate, today),
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(enrollments.schoolId, school.id), eq(enrollments.id, current.id)));
   });
 }

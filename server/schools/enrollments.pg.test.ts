@@ -31,7 +31,8 @@ async function raceOnRowLock(
             where datname = current_database() and wait_event_type = 'Lock'`,
       );
       if (row!.waiting >= waiting) break;
-      if (Date.now() > deadline) throw new Error(`only ${row!.waiting} request(s) reached the lock`);
+      if (Date.now() > deadline)
+        throw new Error(`only ${row!.waiting} request(s) reached the lock`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   });
@@ -51,8 +52,14 @@ async function setup(owner = 'owner@a.test') {
 describe('concurrent enrollments (PostgreSQL)', () => {
   it('fills a schedule with 3 places from 10 simultaneous requests: 3 created, 7 refused on schedule_id', async () => {
     const s = await setup();
-    const schedule = await f.schedule(s.schoolId, { classId: s.klass.id, instructorId: s.instructor.id, maxStudents: 3 });
-    const students = await Promise.all(Array.from({ length: 10 }, (_, i) => f.student(s.schoolId, { firstName: `S${i}` })));
+    const schedule = await f.schedule(s.schoolId, {
+      classId: s.klass.id,
+      instructorId: s.instructor.id,
+      maxStudents: 3,
+    });
+    const students = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => f.student(s.schoolId, { firstName: `S${i}` })),
+    );
 
     const results = await raceOnRowLock(schedules, schedule.id, 10, () =>
       students.map((student) =>
@@ -68,39 +75,85 @@ describe('concurrent enrollments (PostgreSQL)', () => {
     expect(refused).toHaveLength(7);
     for (const res of refused) {
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ message: 'The schedule is full (3 places).', errors: { schedule_id: ['The schedule is full (3 places).'] } });
+      expect(res.body).toEqual({
+        message: 'The schedule is full (3 places).',
+        errors: { schedule_id: ['The schedule is full (3 places).'] },
+      });
     }
-    expect(await app.db.select().from(enrollments).where(eq(enrollments.scheduleId, schedule.id))).toHaveLength(3);
+    expect(
+      await app.db.select().from(enrollments).where(eq(enrollments.scheduleId, schedule.id)),
+    ).toHaveLength(3);
   });
 
   it('never overfills when the requests simply run at once', async () => {
     for (let round = 0; round < 3; round++) {
       const s = await setup(`owner-${round}@a.test`);
-      const schedule = await f.schedule(s.schoolId, { classId: s.klass.id, instructorId: s.instructor.id, maxStudents: 3 });
-      const students = await Promise.all(Array.from({ length: 10 }, (_, i) => f.student(s.schoolId, { firstName: `S${i}` })));
+      const schedule = await f.schedule(s.schoolId, {
+        classId: s.klass.id,
+        instructorId: s.instructor.id,
+        maxStudents: 3,
+      });
+      const students = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => f.student(s.schoolId, { firstName: `S${i}` })),
+      );
 
       const results = await Promise.all(
         students.map((student) =>
-          app.request('POST', s.url, { token: s.token, body: { student_id: student.id, class_id: s.klass.id, schedule_id: schedule.id } }),
+          app.request('POST', s.url, {
+            token: s.token,
+            body: { student_id: student.id, class_id: s.klass.id, schedule_id: schedule.id },
+          }),
         ),
       );
 
-      expect(results.map((r) => r.status).sort(), `round ${round}`).toEqual([201, 201, 201, 422, 422, 422, 422, 422, 422, 422]);
-      expect(await app.db.select().from(enrollments).where(eq(enrollments.scheduleId, schedule.id))).toHaveLength(3);
+      expect(results.map((r) => r.status).sort(), `round ${round}`).toEqual([
+        201, 201, 201, 422, 422, 422, 422, 422, 422, 422,
+      ]);
+      expect(
+        await app.db.select().from(enrollments).where(eq(enrollments.scheduleId, schedule.id)),
+      ).toHaveLength(3);
     }
   });
 
   it('assigns a horse to only one of two overlapping schedules requested at the same moment', async () => {
     const s = await setup();
     const horse = await f.horse(s.schoolId);
-    const early = await f.schedule(s.schoolId, { classId: s.klass.id, instructorId: s.instructor.id, dayOfWeek: 2, startTime: '10:00', endTime: '11:00' });
-    const late = await f.schedule(s.schoolId, { classId: s.klass.id, instructorId: s.instructor.id, dayOfWeek: 2, startTime: '10:30', endTime: '11:30' });
+    const early = await f.schedule(s.schoolId, {
+      classId: s.klass.id,
+      instructorId: s.instructor.id,
+      dayOfWeek: 2,
+      startTime: '10:00',
+      endTime: '11:00',
+    });
+    const late = await f.schedule(s.schoolId, {
+      classId: s.klass.id,
+      instructorId: s.instructor.id,
+      dayOfWeek: 2,
+      startTime: '10:30',
+      endTime: '11:30',
+    });
     const ana = await f.student(s.schoolId, { firstName: 'Ana' });
     const bruno = await f.student(s.schoolId, { firstName: 'Bruno' });
 
     const results = await raceOnRowLock(horses, horse.id, 2, () => [
-      app.request('POST', s.url, { token: s.token, body: { student_id: ana.id, class_id: s.klass.id, schedule_id: early.id, horse_id: horse.id } }),
-      app.request('POST', s.url, { token: s.token, body: { student_id: bruno.id, class_id: s.klass.id, schedule_id: late.id, horse_id: horse.id } }),
+      app.request('POST', s.url, {
+        token: s.token,
+        body: {
+          student_id: ana.id,
+          class_id: s.klass.id,
+          schedule_id: early.id,
+          horse_id: horse.id,
+        },
+      }),
+      app.request('POST', s.url, {
+        token: s.token,
+        body: {
+          student_id: bruno.id,
+          class_id: s.klass.id,
+          schedule_id: late.id,
+          horse_id: horse.id,
+        },
+      }),
     ]);
 
     expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
@@ -116,7 +169,10 @@ describe('concurrent enrollments (PostgreSQL)', () => {
 
   it('lets only one of two simultaneous requests enroll the same student in a schedule', async () => {
     const s = await setup();
-    const schedule = await f.schedule(s.schoolId, { classId: s.klass.id, instructorId: s.instructor.id });
+    const schedule = await f.schedule(s.schoolId, {
+      classId: s.klass.id,
+      instructorId: s.instructor.id,
+    });
     const student = await f.student(s.schoolId);
     const body = { student_id: student.id, class_id: s.klass.id, schedule_id: schedule.id };
 

@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
-import { classes, ENROLLMENT_STATUSES, enrollments, horses, schedules, students } from '@/db/schema';
+import {
+  classes,
+  ENROLLMENT_STATUSES,
+  enrollments,
+  horses,
+  schedules,
+  students,
+} from '@/db/schema';
 import { notFound } from '../errors';
 import { router, schoolProcedure } from '../trpc/init';
 import { isUuid } from '../validation';
@@ -43,7 +50,12 @@ export const enrollmentSchema = z.object({
   is_active: z.boolean(),
   student: z.object({ id: z.string(), full_name: z.string() }),
   class: z.object({ id: z.string(), name: z.string() }),
-  schedule: z.object({ id: z.string(), day_of_week: z.number().int(), start_time: z.string(), end_time: z.string() }),
+  schedule: z.object({
+    id: z.string(),
+    day_of_week: z.number().int(),
+    start_time: z.string(),
+    end_time: z.string(),
+  }),
   horse: z.object({ id: z.string(), name: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -72,8 +84,15 @@ type EnrollmentRow = {
 };
 
 /** Whether an enrollment is active on a date (DESIGN 6). */
-export function isActiveOn(row: { status: string; startDate: string; endDate: string | null }, date: string): boolean {
-  return row.status === 'active' && row.startDate <= date && (row.endDate === null || row.endDate >= date);
+export function isActiveOn(
+  row: { status: string; startDate: string; endDate: string | null },
+  date: string,
+): boolean {
+  return (
+    row.status === 'active' &&
+    row.startDate <= date &&
+    (row.endDate === null || row.endDate >= date)
+  );
 }
 
 export function toEnrollment(row: EnrollmentRow, today: string): Enrollment {
@@ -107,15 +126,33 @@ function selectEnrollments(db: Database, schoolId: string, where?: SQL) {
   return db
     .select(enrollmentColumns)
     .from(enrollments)
-    .innerJoin(students, and(eq(students.schoolId, enrollments.schoolId), eq(students.id, enrollments.studentId)))
-    .innerJoin(classes, and(eq(classes.schoolId, enrollments.schoolId), eq(classes.id, enrollments.classId)))
-    .innerJoin(schedules, and(eq(schedules.schoolId, enrollments.schoolId), eq(schedules.id, enrollments.scheduleId)))
-    .leftJoin(horses, and(eq(horses.schoolId, enrollments.schoolId), eq(horses.id, enrollments.horseId)))
+    .innerJoin(
+      students,
+      and(eq(students.schoolId, enrollments.schoolId), eq(students.id, enrollments.studentId)),
+    )
+    .innerJoin(
+      classes,
+      and(eq(classes.schoolId, enrollments.schoolId), eq(classes.id, enrollments.classId)),
+    )
+    .innerJoin(
+      schedules,
+      and(eq(schedules.schoolId, enrollments.schoolId), eq(schedules.id, enrollments.scheduleId)),
+    )
+    .leftJoin(
+      horses,
+      and(eq(horses.schoolId, enrollments.schoolId), eq(horses.id, enrollments.horseId)),
+    )
     .where(and(eq(enrollments.schoolId, schoolId), where));
 }
 
-async function findEnrollment(db: Database, school: { id: string; timezone: string }, id: string): Promise<Enrollment> {
-  const [row] = isUuid(id) ? await selectEnrollments(db, school.id, eq(enrollments.id, id)).limit(1) : [];
+async function findEnrollment(
+  db: Database,
+  school: { id: string; timezone: string },
+  id: string,
+): Promise<Enrollment> {
+  const [row] = isUuid(id)
+    ? await selectEnrollments(db, school.id, eq(enrollments.id, id)).limit(1)
+    : [];
   if (!row) throw notFound('Enrollment');
   return toEnrollment(row, todayIn(school.timezone));
 }
@@ -179,11 +216,18 @@ export const enrollmentsRouter = router({
 
   get: schoolProcedure('enrollments.view')
     .meta({
-      openapi: { method: 'GET', path: '/schools/{schoolId}/enrollments/{enrollmentId}', tags: ['Enrollments'], summary: 'One enrollment' },
+      openapi: {
+        method: 'GET',
+        path: '/schools/{schoolId}/enrollments/{enrollmentId}',
+        tags: ['Enrollments'],
+        summary: 'One enrollment',
+      },
     })
     .input(enrollmentIdInput)
     .output(one)
-    .query(async ({ ctx, input }) => ({ data: await findEnrollment(ctx.db, ctx.school, input.enrollmentId) })),
+    .query(async ({ ctx, input }) => ({
+      data: await findEnrollment(ctx.db, ctx.school, input.enrollmentId),
+    })),
 
   update: schoolProcedure('enrollments.edit')
     .meta({
@@ -217,6 +261,9 @@ export const enrollmentsRouter = router({
     .output(z.object({ message: z.string(), data: enrollmentSchema }))
     .mutation(async ({ ctx, input }) => {
       await endEnrollment(ctx.db, ctx.school, input.enrollmentId);
-      return { message: 'Enrollment ended.', data: await findEnrollment(ctx.db, ctx.school, input.enrollmentId) };
+      return {
+        message: 'Enrollment ended.',
+        data: await findEnrollment(ctx.db, ctx.school, input.enrollmentId),
+      };
     }),
 });

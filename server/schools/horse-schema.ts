@@ -14,7 +14,9 @@ export const horseFields = z.object({
     .number()
     .int()
     .min(FIRST_BIRTH_YEAR)
-    .refine((year) => year <= thisYear(), { error: () => fieldMessage(`field must not be greater than ${thisYear()}.`) })
+    .refine((year) => year <= thisYear(), {
+      error: () => fieldMessage(`field must not be greater than ${thisYear()}.`),
+    })
     .nullable()
     .optional(),
   level: z.enum(HORSE_LEVELS).optional(),

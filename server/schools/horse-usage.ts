@@ -43,17 +43,29 @@ export function usagePeriod(
 ): { start: string; end: string } {
   if (input.date) {
     if (input.start_date || input.end_date) {
-      throw invalidField('date', 'The date field cannot be given together with start date and end date.');
+      throw invalidField(
+        'date',
+        'The date field cannot be given together with start date and end date.',
+      );
     }
     return { start: input.date, end: input.date };
   }
   if (!input.start_date && !input.end_date) return { start: today, end: today };
-  if (!input.start_date) throw invalidField('start_date', 'The start date field is required when end date is present.');
-  if (!input.end_date) throw invalidField('end_date', 'The end date field is required when start date is present.');
+  if (!input.start_date)
+    throw invalidField('start_date', 'The start date field is required when end date is present.');
+  if (!input.end_date)
+    throw invalidField('end_date', 'The end date field is required when start date is present.');
   const days = differenceInCalendarDays(parseISO(input.end_date), parseISO(input.start_date)) + 1;
-  if (days < 1) throw invalidField('end_date', 'The end date field must be a date after or equal to start date.');
+  if (days < 1)
+    throw invalidField(
+      'end_date',
+      'The end date field must be a date after or equal to start date.',
+    );
   if (days > MAX_USAGE_DAYS) {
-    throw invalidField('end_date', `The end date field must be within ${MAX_USAGE_DAYS} days of start date.`);
+    throw invalidField(
+      'end_date',
+      `The end date field must be within ${MAX_USAGE_DAYS} days of start date.`,
+    );
   }
   return { start: input.start_date, end: input.end_date };
 }
@@ -62,7 +74,13 @@ type UsageDay = {
   date: string;
   classes_count: number;
   minutes: number;
-  classes: { schedule_id: string; class_name: string; start_time: string; end_time: string; duration_minutes: number }[];
+  classes: {
+    schedule_id: string;
+    class_name: string;
+    start_time: string;
+    end_time: string;
+    duration_minutes: number;
+  }[];
 };
 
 /**
@@ -71,7 +89,12 @@ type UsageDay = {
  * this horse active on that date (status active, started, not ended). A schedule counts once
  * a day however many such enrollments it holds; minutes are the class's duration.
  */
-export async function horseUsage(db: Database, horse: typeof horses.$inferSelect, start: string, end: string) {
+export async function horseUsage(
+  db: Database,
+  horse: typeof horses.$inferSelect,
+  start: string,
+  end: string,
+) {
   const days = await queryRows<UsageDay>(
     db,
     sql`

@@ -11,13 +11,21 @@ const f = schoolFixtures(() => app.db);
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const stamps = { created_at: expect.stringMatching(ISO_TIMESTAMP), updated_at: expect.stringMatching(ISO_TIMESTAMP) };
+const stamps = {
+  created_at: expect.stringMatching(ISO_TIMESTAMP),
+  updated_at: expect.stringMatching(ISO_TIMESTAMP),
+};
 const THIS_YEAR = new Date().getUTCFullYear();
 
 async function setup(timezone = 'UTC') {
   const school = await app.createSchool({
     timezone,
-    members: { 'owner@a.test': 'owner', 'manager@a.test': 'manager', 'instructor@a.test': 'instructor', 'viewer@a.test': 'viewer' },
+    members: {
+      'owner@a.test': 'owner',
+      'manager@a.test': 'manager',
+      'instructor@a.test': 'instructor',
+      'viewer@a.test': 'viewer',
+    },
   });
   const other = await app.createSchool({ name: 'Other', members: { 'owner@b.test': 'owner' } });
   return {
@@ -40,7 +48,15 @@ describe('POST /api/schools/{schoolId}/horses', () => {
 
     const res = await app.request('POST', base(school), {
       token: manager,
-      body: { name: 'Tormenta', breed: 'Andalusian', birth_year: 2015, level: 'advanced', status: 'resting', max_daily_classes: 3, notes: 'Shy with dogs.' },
+      body: {
+        name: 'Tormenta',
+        breed: 'Andalusian',
+        birth_year: 2015,
+        level: 'advanced',
+        status: 'resting',
+        max_daily_classes: 3,
+        notes: 'Shy with dogs.',
+      },
     });
 
     expect(res.status).toBe(201);
@@ -64,7 +80,10 @@ describe('POST /api/schools/{schoolId}/horses', () => {
   it('defaults to level all, status active and 4 classes a day', async () => {
     const { school, owner } = await setup();
 
-    const res = await app.request('POST', base(school), { token: owner, body: { name: 'Canela', birth_year: THIS_YEAR } });
+    const res = await app.request('POST', base(school), {
+      token: owner,
+      body: { name: 'Canela', birth_year: THIS_YEAR },
+    });
 
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
@@ -83,19 +102,42 @@ describe('POST /api/schools/{schoolId}/horses', () => {
   it.each([
     ['name', { name: undefined }, 'The name field is required.'],
     ['name', { name: 'x'.repeat(256) }, 'The name field must not be greater than 255 characters.'],
-    ['breed', { breed: 'x'.repeat(101) }, 'The breed field must not be greater than 100 characters.'],
+    [
+      'breed',
+      { breed: 'x'.repeat(101) },
+      'The breed field must not be greater than 100 characters.',
+    ],
     ['birth_year', { birth_year: 1949 }, 'The birth year field must be at least 1950.'],
-    ['birth_year', { birth_year: THIS_YEAR + 1 }, `The birth year field must not be greater than ${THIS_YEAR}.`],
+    [
+      'birth_year',
+      { birth_year: THIS_YEAR + 1 },
+      `The birth year field must not be greater than ${THIS_YEAR}.`,
+    ],
     ['birth_year', { birth_year: 2010.5 }, 'The birth year field must be an integer.'],
     ['level', { level: 'expert' }, 'The selected level is invalid.'],
     ['status', { status: 'sold' }, 'The selected status is invalid.'],
-    ['max_daily_classes', { max_daily_classes: 0 }, 'The max daily classes field must be at least 1.'],
-    ['max_daily_classes', { max_daily_classes: 21 }, 'The max daily classes field must not be greater than 20.'],
-    ['notes', { notes: 'x'.repeat(5001) }, 'The notes field must not be greater than 5000 characters.'],
+    [
+      'max_daily_classes',
+      { max_daily_classes: 0 },
+      'The max daily classes field must be at least 1.',
+    ],
+    [
+      'max_daily_classes',
+      { max_daily_classes: 21 },
+      'The max daily classes field must not be greater than 20.',
+    ],
+    [
+      'notes',
+      { notes: 'x'.repeat(5001) },
+      'The notes field must not be greater than 5000 characters.',
+    ],
   ])('rejects an invalid %s with 422', async (field, change, message) => {
     const { school, owner } = await setup();
 
-    const res = await app.request('POST', base(school), { token: owner, body: { name: 'Canela', ...change } });
+    const res = await app.request('POST', base(school), {
+      token: owner,
+      body: { name: 'Canela', ...change },
+    });
 
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ [field]: [message] });
@@ -106,7 +148,9 @@ describe('POST /api/schools/{schoolId}/horses', () => {
 
     expect((await app.request('POST', base(school), { body: { name: 'X' } })).status).toBe(401);
     for (const token of [viewer, instructor, stranger]) {
-      expect((await app.request('POST', base(school), { token, body: { name: 'X' } })).status).toBe(403);
+      expect((await app.request('POST', base(school), { token, body: { name: 'X' } })).status).toBe(
+        403,
+      );
     }
     expect(await app.db.select().from(horses)).toHaveLength(0);
   });
@@ -117,8 +161,17 @@ describe('GET /api/schools/{schoolId}/horses', () => {
     const ctx = await setup();
     const bruma = await f.horse(ctx.school, { name: 'Bruma', level: 'beginner' });
     const astro = await f.horse(ctx.school, { name: 'Astro', level: 'all', status: 'resting' });
-    const duque = await f.horse(ctx.school, { name: 'Duque', level: 'advanced', status: 'injured' });
-    const cometa = await f.horse(ctx.school, { name: 'Cometa', level: 'intermediate', breed: 'Arabian', birthYear: 2012 });
+    const duque = await f.horse(ctx.school, {
+      name: 'Duque',
+      level: 'advanced',
+      status: 'injured',
+    });
+    const cometa = await f.horse(ctx.school, {
+      name: 'Cometa',
+      level: 'intermediate',
+      breed: 'Arabian',
+      birthYear: 2012,
+    });
     await f.horse(ctx.other, { name: 'Aaa', level: 'beginner' });
     return { ...ctx, bruma, astro, duque, cometa };
   }
@@ -143,9 +196,10 @@ describe('GET /api/schools/{schoolId}/horses', () => {
     });
   });
 
-  it("level=X lists horses of level X and of level all; level=all does not filter; status filters", async () => {
+  it('level=X lists horses of level X and of level all; level=all does not filter; status filters', async () => {
     const { school, instructor, astro, bruma, cometa, duque } = await stable();
-    const list = (query: string) => app.request('GET', `${base(school)}?${query}`, { token: instructor });
+    const list = (query: string) =>
+      app.request('GET', `${base(school)}?${query}`, { token: instructor });
 
     expect(ids(await list('level=beginner'))).toEqual([astro.id, bruma.id]);
     expect(ids(await list('level=advanced'))).toEqual([astro.id, duque.id]);
@@ -173,7 +227,9 @@ describe('GET /api/schools/{schoolId}/horses', () => {
     const { school, viewer } = await setup();
     const count = async () => {
       const counter = { count: 0 };
-      const res = await statementCounter.run(counter, () => app.request('GET', `${base(school)}?level=beginner`, { token: viewer }));
+      const res = await statementCounter.run(counter, () =>
+        app.request('GET', `${base(school)}?level=beginner`, { token: viewer }),
+      );
       expect(res.status).toBe(200);
       return { statements: counter.count, rows: res.body.data.length };
     };
@@ -241,18 +297,29 @@ describe('PUT /api/schools/{schoolId}/horses/{horseId}', () => {
     const row = await f.horse(school);
     const foreign = await f.horse(other, { name: 'Theirs' });
 
-    const invalid = await app.request('PUT', `${base(school)}/${row.id}`, { token: owner, body: { max_daily_classes: 25 } });
+    const invalid = await app.request('PUT', `${base(school)}/${row.id}`, {
+      token: owner,
+      body: { max_daily_classes: 25 },
+    });
     expect(invalid.status).toBe(422);
     expect(Object.keys(invalid.body.errors)).toEqual(['max_daily_classes']);
     for (const token of [viewer, instructor]) {
-      expect((await app.request('PUT', `${base(school)}/${row.id}`, { token, body: { name: 'X' } })).status).toBe(403);
+      expect(
+        (await app.request('PUT', `${base(school)}/${row.id}`, { token, body: { name: 'X' } }))
+          .status,
+      ).toBe(403);
     }
     for (const id of [foreign.id, 'nope']) {
-      expect((await app.request('PUT', `${base(school)}/${id}`, { token: owner, body: { name: 'X' } })).status).toBe(404);
+      expect(
+        (await app.request('PUT', `${base(school)}/${id}`, { token: owner, body: { name: 'X' } }))
+          .status,
+      ).toBe(404);
     }
     const [untouched] = await app.db.select().from(horses).where(eq(horses.id, foreign.id));
     expect(untouched!.name).toBe('Theirs');
-    expect((await app.request('PUT', `${base(school)}/${row.id}`, { body: { name: 'X' } })).status).toBe(401);
+    expect(
+      (await app.request('PUT', `${base(school)}/${row.id}`, { body: { name: 'X' } })).status,
+    ).toBe(401);
   });
 });
 
@@ -275,7 +342,14 @@ describe('DELETE /api/schools/{schoolId}/horses/{horseId}', () => {
     const teacher = await f.instructor(school);
     const schedule = await f.schedule(school, { classId: klass.id, instructorId: teacher.id });
     const student = await f.student(school);
-    await f.enrollment(school, { studentId: student.id, classId: klass.id, scheduleId: schedule.id, horseId: row.id, status: 'ended', endDate: '2026-02-01' });
+    await f.enrollment(school, {
+      studentId: student.id,
+      classId: klass.id,
+      scheduleId: schedule.id,
+      horseId: row.id,
+      status: 'ended',
+      endDate: '2026-02-01',
+    });
 
     const res = await app.request('DELETE', `${base(school)}/${row.id}`, { token: owner });
 
@@ -291,10 +365,14 @@ describe('DELETE /api/schools/{schoolId}/horses/{horseId}', () => {
 
     expect((await app.request('DELETE', `${base(school)}/${row.id}`)).status).toBe(401);
     for (const token of [viewer, instructor]) {
-      expect((await app.request('DELETE', `${base(school)}/${row.id}`, { token })).status).toBe(403);
+      expect((await app.request('DELETE', `${base(school)}/${row.id}`, { token })).status).toBe(
+        403,
+      );
     }
     for (const id of [foreign.id, 'nope']) {
-      expect((await app.request('DELETE', `${base(school)}/${id}`, { token: owner })).status).toBe(404);
+      expect((await app.request('DELETE', `${base(school)}/${id}`, { token: owner })).status).toBe(
+        404,
+      );
     }
     expect(await app.db.select().from(horses)).toHaveLength(2);
   });
@@ -317,12 +395,40 @@ describe('GET /api/schools/{schoolId}/horses/{horseId}/usage', () => {
     const canela = await f.horse(ctx.school, { name: 'Canela', maxDailyClasses: 1 });
     const other = await f.horse(ctx.school, { name: 'Other' });
     const teacher = await f.instructor(ctx.school);
-    const students = await Promise.all(['A', 'B', 'C'].map((n) => f.student(ctx.school, { firstName: n })));
-    const lesson = async (name: string, durationMinutes: number, dayOfWeek: number, startTime: string, endTime: string) => {
+    const students = await Promise.all(
+      ['A', 'B', 'C'].map((n) => f.student(ctx.school, { firstName: n })),
+    );
+    const lesson = async (
+      name: string,
+      durationMinutes: number,
+      dayOfWeek: number,
+      startTime: string,
+      endTime: string,
+    ) => {
       const klass = await f.class(ctx.school, { name, durationMinutes });
-      const schedule = await f.schedule(ctx.school, { classId: klass.id, instructorId: teacher.id, dayOfWeek, startTime, endTime });
-      const enroll = (student: number, values: { horseId?: string; startDate?: string; endDate?: string; status?: 'active' | 'paused' | 'ended' } = {}) =>
-        f.enrollment(ctx.school, { studentId: students[student]!.id, classId: klass.id, scheduleId: schedule.id, horseId: canela.id, ...values });
+      const schedule = await f.schedule(ctx.school, {
+        classId: klass.id,
+        instructorId: teacher.id,
+        dayOfWeek,
+        startTime,
+        endTime,
+      });
+      const enroll = (
+        student: number,
+        values: {
+          horseId?: string;
+          startDate?: string;
+          endDate?: string;
+          status?: 'active' | 'paused' | 'ended';
+        } = {},
+      ) =>
+        f.enrollment(ctx.school, {
+          studentId: students[student]!.id,
+          classId: klass.id,
+          scheduleId: schedule.id,
+          horseId: canela.id,
+          ...values,
+        });
       return { schedule, enroll };
     };
     const dressage = await lesson('Dressage', 45, 1, '09:00', '10:00');
@@ -345,10 +451,20 @@ describe('GET /api/schools/{schoolId}/horses/{horseId}/usage', () => {
   it('counts classes and minutes per day against max_daily_classes over a range', async () => {
     const { school, viewer, canela, dressage, jumping, trail, hacking } = await busyHorse();
 
-    const res = await app.request('GET', `${base(school)}/${canela.id}/usage?start_date=2026-11-16&end_date=2026-11-23`, { token: viewer });
+    const res = await app.request(
+      'GET',
+      `${base(school)}/${canela.id}/usage?start_date=2026-11-16&end_date=2026-11-23`,
+      { token: viewer },
+    );
 
     expect(res.status).toBe(200);
-    const idle = (date: string) => ({ date, classes_count: 0, minutes: 0, overloaded: false, classes: [] });
+    const idle = (date: string) => ({
+      date,
+      classes_count: 0,
+      minutes: 0,
+      overloaded: false,
+      classes: [],
+    });
     expect(res.body).toEqual({
       data: {
         horse_id: canela.id,
@@ -363,8 +479,20 @@ describe('GET /api/schools/{schoolId}/horses/{horseId}/usage', () => {
             minutes: 135,
             overloaded: true,
             classes: [
-              { schedule_id: dressage.schedule.id, class_name: 'Dressage', start_time: '09:00', end_time: '10:00', duration_minutes: 45 },
-              { schedule_id: trail.schedule.id, class_name: 'Trail', start_time: '15:00', end_time: '16:30', duration_minutes: 90 },
+              {
+                schedule_id: dressage.schedule.id,
+                class_name: 'Dressage',
+                start_time: '09:00',
+                end_time: '10:00',
+                duration_minutes: 45,
+              },
+              {
+                schedule_id: trail.schedule.id,
+                class_name: 'Trail',
+                start_time: '15:00',
+                end_time: '16:30',
+                duration_minutes: 90,
+              },
             ],
           },
           idle('2026-11-17'),
@@ -375,7 +503,15 @@ describe('GET /api/schools/{schoolId}/horses/{horseId}/usage', () => {
             classes_count: 1,
             minutes: 60,
             overloaded: false,
-            classes: [{ schedule_id: hacking.schedule.id, class_name: 'Hacking', start_time: '10:00', end_time: '11:00', duration_minutes: 60 }],
+            classes: [
+              {
+                schedule_id: hacking.schedule.id,
+                class_name: 'Hacking',
+                start_time: '10:00',
+                end_time: '11:00',
+                duration_minutes: 60,
+              },
+            ],
           },
           idle('2026-11-21'),
           idle('2026-11-22'),
@@ -385,8 +521,20 @@ describe('GET /api/schools/{schoolId}/horses/{horseId}/usage', () => {
             minutes: 105,
             overloaded: true,
             classes: [
-              { schedule_id: dressage.schedule.id, class_name: 'Dressage', start_time: '09:00', end_time: '10:00', duration_minutes: 45 },
-              { schedule_id: jumping.schedule.id, class_name: 'Jumping', start_time: '11:00', end_time: '12:00', duration_minutes: 60 },
+              {
+                schedule_id: dressage.schedule.id,
+                class_name: 'Dressage',
+                start_time: '09:00',
+                end_time: '10:00',
+                duration_minutes: 45,
+              },
+              {
+                schedule_id: jumping.schedule.id,
+                class_name: 'Jumping',
+                start_time: '11:00',
+                end_time: '12:00',
+                duration_minutes: 60,
+              },
             ],
           },
         ],
@@ -400,13 +548,23 @@ describe('GET /api/schools/{schoolId}/horses/{horseId}/usage', () => {
   it('answers for one date', async () => {
     const { school, instructor, canela, hacking } = await busyHorse();
 
-    const res = await app.request('GET', `${base(school)}/${canela.id}/usage?date=2026-11-20`, { token: instructor });
+    const res = await app.request('GET', `${base(school)}/${canela.id}/usage?date=2026-11-20`, {
+      token: instructor,
+    });
 
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       start_date: '2026-11-20',
       end_date: '2026-11-20',
-      days: [{ date: '2026-11-20', classes_count: 1, minutes: 60, overloaded: false, classes: [{ schedule_id: hacking.schedule.id }] }],
+      days: [
+        {
+          date: '2026-11-20',
+          classes_count: 1,
+          minutes: 60,
+          overloaded: false,
+          classes: [{ schedule_id: hacking.schedule.id }],
+        },
+      ],
       total_classes: 1,
       total_minutes: 60,
       overloaded_days: 0,
@@ -421,13 +579,18 @@ describe('GET /api/schools/{schoolId}/horses/{horseId}/usage', () => {
 
     expect(res.status).toBe(200);
     const today = todayIn('Pacific/Kiritimati');
-    expect(res.body.data).toMatchObject({ start_date: today, end_date: today, days: [{ date: today, classes_count: 0 }] });
+    expect(res.body.data).toMatchObject({
+      start_date: today,
+      end_date: today,
+      days: [{ date: today, classes_count: 0 }],
+    });
   });
 
   it('accepts 92 days and refuses 93, a reversed range, a half range and date with a range (422)', async () => {
     const { school, owner } = await setup();
     const horse = await f.horse(school);
-    const usage = (query: string) => app.request('GET', `${base(school)}/${horse.id}/usage?${query}`, { token: owner });
+    const usage = (query: string) =>
+      app.request('GET', `${base(school)}/${horse.id}/usage?${query}`, { token: owner });
 
     const quarter = await usage('start_date=2026-01-01&end_date=2026-04-02');
     expect(quarter.status).toBe(200);
@@ -455,9 +618,14 @@ describe('GET /api/schools/{schoolId}/horses/{horseId}/usage', () => {
     const foreign = await f.horse(other);
 
     expect((await app.request('GET', `${base(school)}/${horse.id}/usage`)).status).toBe(401);
-    expect((await app.request('GET', `${base(school)}/${horse.id}/usage`, { token: stranger })).status).toBe(403);
+    expect(
+      (await app.request('GET', `${base(school)}/${horse.id}/usage`, { token: stranger })).status,
+    ).toBe(403);
     for (const id of [foreign.id, 'nope']) {
-      expect((await app.request('GET', `${base(school)}/${id}/usage?date=2026-11-16`, { token: owner })).status).toBe(404);
+      expect(
+        (await app.request('GET', `${base(school)}/${id}/usage?date=2026-11-16`, { token: owner }))
+          .status,
+      ).toBe(404);
     }
   });
 
@@ -465,7 +633,9 @@ describe('GET /api/schools/{schoolId}/horses/{horseId}/usage', () => {
     const { school, viewer, canela } = await busyHorse();
     const count = async (query: string) => {
       const counter = { count: 0 };
-      const res = await statementCounter.run(counter, () => app.request('GET', `${base(school)}/${canela.id}/usage?${query}`, { token: viewer }));
+      const res = await statementCounter.run(counter, () =>
+        app.request('GET', `${base(school)}/${canela.id}/usage?${query}`, { token: viewer }),
+      );
       expect(res.status).toBe(200);
       return { statements: counter.count, classes: res.body.data.total_classes };
     };

@@ -63,10 +63,16 @@ export const horsesRouter = router({
         path: '/schools/{schoolId}/horses',
         tags: ['Horses'],
         summary: 'Horses by name',
-        description: '`level=X` lists the horses of level X and those suited to all levels; `level=all` does not filter.',
+        description:
+          '`level=X` lists the horses of level X and those suited to all levels; `level=all` does not filter.',
       },
     })
-    .input(schoolIdInput.extend({ status: z.enum(HORSE_STATUSES).optional(), level: z.enum(HORSE_LEVELS).optional() }))
+    .input(
+      schoolIdInput.extend({
+        status: z.enum(HORSE_STATUSES).optional(),
+        level: z.enum(HORSE_LEVELS).optional(),
+      }),
+    )
     .output(z.object({ data: z.array(horseSchema) }))
     .query(async ({ ctx, input }) => {
       const rows = await ctx.db
@@ -76,7 +82,9 @@ export const horsesRouter = router({
           and(
             eq(horses.schoolId, ctx.school.id),
             input.status ? eq(horses.status, input.status) : undefined,
-            input.level && input.level !== 'all' ? inArray(horses.level, [input.level, 'all']) : undefined,
+            input.level && input.level !== 'all'
+              ? inArray(horses.level, [input.level, 'all'])
+              : undefined,
           ),
         )
         .orderBy(asc(horses.name), asc(horses.id));
@@ -84,7 +92,15 @@ export const horsesRouter = router({
     }),
 
   create: schoolProcedure('horses.create')
-    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/schools/{schoolId}/horses', tags: ['Horses'], summary: 'Create a horse' } })
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/schools/{schoolId}/horses',
+        tags: ['Horses'],
+        summary: 'Create a horse',
+      },
+    })
     .input(schoolIdInput.extend(horseFields.shape))
     .output(one)
     .mutation(async ({ ctx, input }) => {
@@ -120,7 +136,14 @@ export const horsesRouter = router({
     }),
 
   get: schoolProcedure('horses.view')
-    .meta({ openapi: { method: 'GET', path: '/schools/{schoolId}/horses/{horseId}', tags: ['Horses'], summary: 'A horse' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/schools/{schoolId}/horses/{horseId}',
+        tags: ['Horses'],
+        summary: 'A horse',
+      },
+    })
     .input(horseIdInput)
     .output(one)
     .query(async ({ ctx, input }) => ({
@@ -128,7 +151,14 @@ export const horsesRouter = router({
     })),
 
   update: schoolProcedure('horses.edit')
-    .meta({ openapi: { method: 'PUT', path: '/schools/{schoolId}/horses/{horseId}', tags: ['Horses'], summary: 'Update a horse (fields given)' } })
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/schools/{schoolId}/horses/{horseId}',
+        tags: ['Horses'],
+        summary: 'Update a horse (fields given)',
+      },
+    })
     .input(horseIdInput.extend(horseFields.partial().shape))
     .output(one)
     .mutation(async ({ ctx, input }) => {
@@ -150,7 +180,8 @@ export const horsesRouter = router({
         path: '/schools/{schoolId}/horses/{horseId}',
         tags: ['Horses'],
         summary: 'Delete a horse without history',
-        description: 'A horse assigned in enrollments or attendance is kept (409): set the status to retired instead.',
+        description:
+          'A horse assigned in enrollments or attendance is kept (409): set the status to retired instead.',
       },
     })
     .input(horseIdInput)

@@ -12,13 +12,21 @@ const f = schoolFixtures(() => app.db);
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const stamps = { created_at: expect.stringMatching(ISO_TIMESTAMP), updated_at: expect.stringMatching(ISO_TIMESTAMP) };
+const stamps = {
+  created_at: expect.stringMatching(ISO_TIMESTAMP),
+  updated_at: expect.stringMatching(ISO_TIMESTAMP),
+};
 
 /** A school with one member of each role, and another school with its own owner. */
 async function setup(timezone = 'UTC') {
   const school = await app.createSchool({
     timezone,
-    members: { 'owner@a.test': 'owner', 'manager@a.test': 'manager', 'instructor@a.test': 'instructor', 'viewer@a.test': 'viewer' },
+    members: {
+      'owner@a.test': 'owner',
+      'manager@a.test': 'manager',
+      'instructor@a.test': 'instructor',
+      'viewer@a.test': 'viewer',
+    },
   });
   const other = await app.createSchool({ name: 'Other', members: { 'owner@b.test': 'owner' } });
   return {
@@ -52,7 +60,10 @@ describe('POST /api/schools/{schoolId}/instructors', () => {
   it('creates an instructor with every field and returns it with full_name', async () => {
     const { school, manager } = await setup();
 
-    const res = await app.request('POST', base(school), { token: manager, body: { ...fullBody, unknown_field: 'ignored' } });
+    const res = await app.request('POST', base(school), {
+      token: manager,
+      body: { ...fullBody, unknown_field: 'ignored' },
+    });
 
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -73,7 +84,10 @@ describe('POST /api/schools/{schoolId}/instructors', () => {
         ...stamps,
       },
     });
-    const [row] = await app.db.select().from(instructors).where(eq(instructors.id, res.body.data.id));
+    const [row] = await app.db
+      .select()
+      .from(instructors)
+      .where(eq(instructors.id, res.body.data.id));
     expect(row).toMatchObject({ schoolId: school, hourlyRate: '35.50' });
   });
 
@@ -120,15 +134,43 @@ describe('POST /api/schools/{schoolId}/instructors', () => {
   it.each([
     ['first_name', { first_name: undefined }, 'The first name field is required.'],
     ['first_name', { first_name: '   ' }, 'The first name field is required.'],
-    ['last_name', { last_name: 'x'.repeat(256) }, 'The last name field must not be greater than 255 characters.'],
-    ['document_type', { document_type: 'x'.repeat(51) }, 'The document type field must not be greater than 50 characters.'],
+    [
+      'last_name',
+      { last_name: 'x'.repeat(256) },
+      'The last name field must not be greater than 255 characters.',
+    ],
+    [
+      'document_type',
+      { document_type: 'x'.repeat(51) },
+      'The document type field must not be greater than 50 characters.',
+    ],
     ['email', { email: 'not-an-email' }, 'The email field must be a valid email address.'],
     ['specialties', { specialties: 'dressage' }, 'The specialties field must be an array.'],
-    ['specialties', { specialties: Array.from({ length: 21 }, (_, i) => `s${i}`) }, 'The specialties field must not have more than 20 items.'],
-    ['specialties.1', { specialties: ['ok', 'x'.repeat(101)] }, 'The specialties.1 field must not be greater than 100 characters.'],
-    ['experience_years', { experience_years: -1 }, 'The experience years field must be at least 0.'],
-    ['experience_years', { experience_years: 81 }, 'The experience years field must not be greater than 80.'],
-    ['experience_years', { experience_years: 2.5 }, 'The experience years field must be an integer.'],
+    [
+      'specialties',
+      { specialties: Array.from({ length: 21 }, (_, i) => `s${i}`) },
+      'The specialties field must not have more than 20 items.',
+    ],
+    [
+      'specialties.1',
+      { specialties: ['ok', 'x'.repeat(101)] },
+      'The specialties.1 field must not be greater than 100 characters.',
+    ],
+    [
+      'experience_years',
+      { experience_years: -1 },
+      'The experience years field must be at least 0.',
+    ],
+    [
+      'experience_years',
+      { experience_years: 81 },
+      'The experience years field must not be greater than 80.',
+    ],
+    [
+      'experience_years',
+      { experience_years: 2.5 },
+      'The experience years field must be an integer.',
+    ],
     ['bio', { bio: 'x'.repeat(5001) }, 'The bio field must not be greater than 5000 characters.'],
     ['hourly_rate', { hourly_rate: -0.01 }, 'The hourly rate field must be at least 0.'],
     ['hourly_rate', { hourly_rate: 10.005 }, 'The hourly rate field must have 0-2 decimal places.'],
@@ -137,7 +179,10 @@ describe('POST /api/schools/{schoolId}/instructors', () => {
   ])('rejects an invalid %s with 422', async (field, change, message) => {
     const { school, owner } = await setup();
 
-    const res = await app.request('POST', base(school), { token: owner, body: { ...fullBody, ...change } });
+    const res = await app.request('POST', base(school), {
+      token: owner,
+      body: { ...fullBody, ...change },
+    });
 
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ [field]: [message] });
@@ -148,8 +193,17 @@ describe('POST /api/schools/{schoolId}/instructors', () => {
 describe('GET /api/schools/{schoolId}/instructors', () => {
   it("lists this school's instructors by last name, then first name; status filters", async () => {
     const { school, other, viewer } = await setup();
-    const zoe = await f.instructor(school, { firstName: 'Zoe', lastName: 'Alonso', status: 'inactive' });
-    const ana = await f.instructor(school, { firstName: 'Ana', lastName: 'Alonso', specialties: ['vaulting'], hourlyRate: '20.00' });
+    const zoe = await f.instructor(school, {
+      firstName: 'Zoe',
+      lastName: 'Alonso',
+      status: 'inactive',
+    });
+    const ana = await f.instructor(school, {
+      firstName: 'Ana',
+      lastName: 'Alonso',
+      specialties: ['vaulting'],
+      hourlyRate: '20.00',
+    });
     const bea = await f.instructor(school, { firstName: 'Bea', lastName: 'Castro' });
     await f.instructor(other, { firstName: 'Aaron', lastName: 'Aaronson' });
 
@@ -174,7 +228,9 @@ describe('GET /api/schools/{schoolId}/instructors', () => {
       ...stamps,
     });
 
-    const inactive = await app.request('GET', `${base(school)}?status=inactive&per_page=5`, { token: viewer });
+    const inactive = await app.request('GET', `${base(school)}?status=inactive&per_page=5`, {
+      token: viewer,
+    });
     expect(inactive.body.data.map((i: { id: string }) => i.id)).toEqual([zoe.id]);
     const active = await app.request('GET', `${base(school)}?status=active`, { token: viewer });
     expect(active.body.data.map((i: { id: string }) => i.id)).toEqual([ana.id, bea.id]);
@@ -200,7 +256,9 @@ describe('GET /api/schools/{schoolId}/instructors', () => {
     const { school, viewer } = await setup();
     const count = async () => {
       const counter = { count: 0 };
-      const res = await statementCounter.run(counter, () => app.request('GET', base(school), { token: viewer }));
+      const res = await statementCounter.run(counter, () =>
+        app.request('GET', base(school), { token: viewer }),
+      );
       expect(res.status).toBe(200);
       return { statements: counter.count, rows: res.body.data.length };
     };
@@ -219,7 +277,11 @@ describe('GET /api/schools/{schoolId}/instructors', () => {
 describe('GET /api/schools/{schoolId}/instructors/{instructorId}', () => {
   it('returns one instructor', async () => {
     const { school, instructor } = await setup();
-    const row = await f.instructor(school, { firstName: 'Eva', lastName: 'Soto', experienceYears: 3 });
+    const row = await f.instructor(school, {
+      firstName: 'Eva',
+      lastName: 'Soto',
+      experienceYears: 3,
+    });
 
     const res = await app.request('GET', `${base(school)}/${row.id}`, { token: instructor });
 
@@ -243,11 +305,23 @@ describe('GET /api/schools/{schoolId}/instructors/{instructorId}', () => {
 describe('PUT /api/schools/{schoolId}/instructors/{instructorId}', () => {
   it('changes the given fields only; null clears an optional one', async () => {
     const { school, manager } = await setup();
-    const row = await f.instructor(school, { firstName: 'Eva', lastName: 'Soto', phone: '111', bio: 'Old bio', hourlyRate: '10.00' });
+    const row = await f.instructor(school, {
+      firstName: 'Eva',
+      lastName: 'Soto',
+      phone: '111',
+      bio: 'Old bio',
+      hourlyRate: '10.00',
+    });
 
     const res = await app.request('PUT', `${base(school)}/${row.id}`, {
       token: manager,
-      body: { last_name: 'Soto Pérez', phone: null, hourly_rate: 42, specialties: ['polo'], status: 'inactive' },
+      body: {
+        last_name: 'Soto Pérez',
+        phone: null,
+        hourly_rate: 42,
+        specialties: ['polo'],
+        status: 'inactive',
+      },
     });
 
     expect(res.status).toBe(200);
@@ -275,21 +349,43 @@ describe('PUT /api/schools/{schoolId}/instructors/{instructorId}', () => {
     const row = await f.instructor(school);
     const foreign = await f.instructor(other);
 
-    const invalid = await app.request('PUT', `${base(school)}/${row.id}`, { token: owner, body: { first_name: '', experience_years: 100 } });
+    const invalid = await app.request('PUT', `${base(school)}/${row.id}`, {
+      token: owner,
+      body: { first_name: '', experience_years: 100 },
+    });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors).toEqual({
       first_name: ['The first name field is required.'],
       experience_years: ['The experience years field must not be greater than 80.'],
     });
     for (const token of [viewer, instructor]) {
-      expect((await app.request('PUT', `${base(school)}/${row.id}`, { token, body: { first_name: 'X' } })).status).toBe(403);
+      expect(
+        (
+          await app.request('PUT', `${base(school)}/${row.id}`, {
+            token,
+            body: { first_name: 'X' },
+          })
+        ).status,
+      ).toBe(403);
     }
     for (const id of [foreign.id, 'nope']) {
-      expect((await app.request('PUT', `${base(school)}/${id}`, { token: owner, body: { first_name: 'X' } })).status).toBe(404);
+      expect(
+        (
+          await app.request('PUT', `${base(school)}/${id}`, {
+            token: owner,
+            body: { first_name: 'X' },
+          })
+        ).status,
+      ).toBe(404);
     }
-    const [untouched] = await app.db.select().from(instructors).where(eq(instructors.id, foreign.id));
+    const [untouched] = await app.db
+      .select()
+      .from(instructors)
+      .where(eq(instructors.id, foreign.id));
     expect(untouched!.firstName).toBe('Iris');
-    expect((await app.request('PUT', `${base(school)}/${row.id}`, { body: { first_name: 'X' } })).status).toBe(401);
+    expect(
+      (await app.request('PUT', `${base(school)}/${row.id}`, { body: { first_name: 'X' } })).status,
+    ).toBe(401);
   });
 });
 
@@ -325,10 +421,14 @@ describe('DELETE /api/schools/{schoolId}/instructors/{instructorId}', () => {
 
     expect((await app.request('DELETE', `${base(school)}/${row.id}`)).status).toBe(401);
     for (const token of [viewer, instructor]) {
-      expect((await app.request('DELETE', `${base(school)}/${row.id}`, { token })).status).toBe(403);
+      expect((await app.request('DELETE', `${base(school)}/${row.id}`, { token })).status).toBe(
+        403,
+      );
     }
     for (const id of [foreign.id, 'nope']) {
-      expect((await app.request('DELETE', `${base(school)}/${id}`, { token: owner })).status).toBe(404);
+      expect((await app.request('DELETE', `${base(school)}/${id}`, { token: owner })).status).toBe(
+        404,
+      );
     }
     expect(await app.db.select().from(instructors)).toHaveLength(2);
   });
@@ -342,21 +442,45 @@ describe('GET /api/schools/{schoolId}/instructors/{instructorId}/availability', 
     const colleague = await f.instructor(ctx.school, { firstName: 'Carl', lastName: 'Other' });
     const dressage = await f.class(ctx.school, { name: 'Dressage' });
     const jumping = await f.class(ctx.school, { name: 'Jumping' });
-    const at = (dayOfWeek: number, startTime: string, endTime: string, classId = dressage.id, location: string | null = 'Arena 1') =>
-      f.schedule(ctx.school, { classId, instructorId: teacher.id, dayOfWeek, startTime, endTime, location });
+    const at = (
+      dayOfWeek: number,
+      startTime: string,
+      endTime: string,
+      classId = dressage.id,
+      location: string | null = 'Arena 1',
+    ) =>
+      f.schedule(ctx.school, {
+        classId,
+        instructorId: teacher.id,
+        dayOfWeek,
+        startTime,
+        endTime,
+        location,
+      });
     const monday1 = await at(1, '09:00', '10:00');
     const monday2 = await at(1, '10:00', '11:00', jumping.id, null);
     const monday3 = await at(1, '14:00', '15:30');
     const wednesday = await at(3, '20:00', '22:00', jumping.id);
     const friday = await at(5, '06:00', '07:30');
-    await f.schedule(ctx.school, { classId: dressage.id, instructorId: colleague.id, dayOfWeek: 1, startTime: '12:00', endTime: '13:00' });
+    await f.schedule(ctx.school, {
+      classId: dressage.id,
+      instructorId: colleague.id,
+      dayOfWeek: 1,
+      startTime: '12:00',
+      endTime: '13:00',
+    });
     return { ...ctx, teacher, dressage, jumping, monday1, monday2, monday3, wednesday, friday };
   }
 
   it("lists a date's classes and the free time between them within 07:00-21:00", async () => {
-    const { school, viewer, teacher, dressage, jumping, monday1, monday2, monday3 } = await busyInstructor();
+    const { school, viewer, teacher, dressage, jumping, monday1, monday2, monday3 } =
+      await busyInstructor();
 
-    const res = await app.request('GET', `${base(school)}/${teacher.id}/availability?date=2026-11-16`, { token: viewer });
+    const res = await app.request(
+      'GET',
+      `${base(school)}/${teacher.id}/availability?date=2026-11-16`,
+      { token: viewer },
+    );
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -369,9 +493,30 @@ describe('GET /api/schools/{schoolId}/instructors/{instructorId}/availability', 
             date: '2026-11-16',
             day_of_week: 1,
             busy: [
-              { schedule_id: monday1.id, class_id: dressage.id, class_name: 'Dressage', start_time: '09:00', end_time: '10:00', location: 'Arena 1' },
-              { schedule_id: monday2.id, class_id: jumping.id, class_name: 'Jumping', start_time: '10:00', end_time: '11:00', location: null },
-              { schedule_id: monday3.id, class_id: dressage.id, class_name: 'Dressage', start_time: '14:00', end_time: '15:30', location: 'Arena 1' },
+              {
+                schedule_id: monday1.id,
+                class_id: dressage.id,
+                class_name: 'Dressage',
+                start_time: '09:00',
+                end_time: '10:00',
+                location: 'Arena 1',
+              },
+              {
+                schedule_id: monday2.id,
+                class_id: jumping.id,
+                class_name: 'Jumping',
+                start_time: '10:00',
+                end_time: '11:00',
+                location: null,
+              },
+              {
+                schedule_id: monday3.id,
+                class_id: dressage.id,
+                class_name: 'Dressage',
+                start_time: '14:00',
+                end_time: '15:30',
+                location: 'Arena 1',
+              },
             ],
             free: [
               { start_time: '07:00', end_time: '09:00' },
@@ -387,20 +532,30 @@ describe('GET /api/schools/{schoolId}/instructors/{instructorId}/availability', 
   it('covers a whole ISO week, given as 2026-W47 or as any date in it', async () => {
     const { school, instructor, teacher, wednesday, friday } = await busyInstructor();
 
-    const res = await app.request('GET', `${base(school)}/${teacher.id}/availability?week=2026-W47`, { token: instructor });
+    const res = await app.request(
+      'GET',
+      `${base(school)}/${teacher.id}/availability?week=2026-W47`,
+      { token: instructor },
+    );
 
     expect(res.status).toBe(200);
     const { days, ...range } = res.body.data;
-    expect(range).toEqual({ instructor_id: teacher.id, start_date: '2026-11-16', end_date: '2026-11-22' });
-    expect(days.map((d: { date: string; day_of_week: number }) => [d.date, d.day_of_week])).toEqual([
-      ['2026-11-16', 1],
-      ['2026-11-17', 2],
-      ['2026-11-18', 3],
-      ['2026-11-19', 4],
-      ['2026-11-20', 5],
-      ['2026-11-21', 6],
-      ['2026-11-22', 0],
-    ]);
+    expect(range).toEqual({
+      instructor_id: teacher.id,
+      start_date: '2026-11-16',
+      end_date: '2026-11-22',
+    });
+    expect(days.map((d: { date: string; day_of_week: number }) => [d.date, d.day_of_week])).toEqual(
+      [
+        ['2026-11-16', 1],
+        ['2026-11-17', 2],
+        ['2026-11-18', 3],
+        ['2026-11-19', 4],
+        ['2026-11-20', 5],
+        ['2026-11-21', 6],
+        ['2026-11-22', 0],
+      ],
+    );
     expect(days[0].busy).toHaveLength(3);
     const allDay = [{ start_time: '07:00', end_time: '21:00' }];
     expect(days[1]).toEqual({ date: '2026-11-17', day_of_week: 2, busy: [], free: allDay });
@@ -410,9 +565,14 @@ describe('GET /api/schools/{schoolId}/instructors/{instructorId}/availability', 
     // One starting before the working day shortens the morning.
     expect(days[4].busy.map((b: { schedule_id: string }) => b.schedule_id)).toEqual([friday.id]);
     expect(days[4].free).toEqual([{ start_time: '07:30', end_time: '21:00' }]);
-    for (const day of [days[3], days[5], days[6]]) expect(day).toMatchObject({ busy: [], free: allDay });
+    for (const day of [days[3], days[5], days[6]])
+      expect(day).toMatchObject({ busy: [], free: allDay });
 
-    const byDate = await app.request('GET', `${base(school)}/${teacher.id}/availability?week=2026-11-20`, { token: instructor });
+    const byDate = await app.request(
+      'GET',
+      `${base(school)}/${teacher.id}/availability?week=2026-11-20`,
+      { token: instructor },
+    );
     expect(byDate.status).toBe(200);
     expect(byDate.body).toEqual(res.body);
   });
@@ -422,7 +582,9 @@ describe('GET /api/schools/{schoolId}/instructors/{instructorId}/availability', 
     const teacher = await f.instructor(ctx.school);
     const monday = startOfISOWeek(new TZDate(new Date(), 'Pacific/Kiritimati'));
 
-    const res = await app.request('GET', `${base(ctx.school)}/${teacher.id}/availability`, { token: ctx.viewer });
+    const res = await app.request('GET', `${base(ctx.school)}/${teacher.id}/availability`, {
+      token: ctx.viewer,
+    });
 
     expect(res.status).toBe(200);
     expect(res.body.data.start_date).toBe(format(monday, 'yyyy-MM-dd'));
@@ -440,7 +602,9 @@ describe('GET /api/schools/{schoolId}/instructors/{instructorId}/availability', 
     const { school, owner } = await setup();
     const teacher = await f.instructor(school);
 
-    const res = await app.request('GET', `${base(school)}/${teacher.id}/availability?${query}`, { token: owner });
+    const res = await app.request('GET', `${base(school)}/${teacher.id}/availability?${query}`, {
+      token: owner,
+    });
 
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual([field]);
@@ -451,10 +615,17 @@ describe('GET /api/schools/{schoolId}/instructors/{instructorId}/availability', 
     const teacher = await f.instructor(school);
     const foreign = await f.instructor(other);
 
-    expect((await app.request('GET', `${base(school)}/${teacher.id}/availability`)).status).toBe(401);
-    expect((await app.request('GET', `${base(school)}/${teacher.id}/availability`, { token: stranger })).status).toBe(403);
+    expect((await app.request('GET', `${base(school)}/${teacher.id}/availability`)).status).toBe(
+      401,
+    );
+    expect(
+      (await app.request('GET', `${base(school)}/${teacher.id}/availability`, { token: stranger }))
+        .status,
+    ).toBe(403);
     for (const id of [foreign.id, 'nope']) {
-      const res = await app.request('GET', `${base(school)}/${id}/availability?week=2026-W47`, { token: owner });
+      const res = await app.request('GET', `${base(school)}/${id}/availability?week=2026-W47`, {
+        token: owner,
+      });
       expect(res.status).toBe(404);
     }
   });
@@ -466,7 +637,9 @@ describe('GET /api/schools/{schoolId}/instructors/{instructorId}/availability', 
     const count = async () => {
       const counter = { count: 0 };
       const res = await statementCounter.run(counter, () =>
-        app.request('GET', `${base(school)}/${teacher.id}/availability?week=2026-W47`, { token: viewer }),
+        app.request('GET', `${base(school)}/${teacher.id}/availability?week=2026-W47`, {
+          token: viewer,
+        }),
       );
       expect(res.status).toBe(200);
       return counter.count;
@@ -474,7 +647,13 @@ describe('GET /api/schools/{schoolId}/instructors/{instructorId}/availability', 
     const addClasses = async (from: number, to: number) => {
       for (let i = from; i < to; i++) {
         const hour = String(7 + Math.floor(i / 7)).padStart(2, '0');
-        await f.schedule(school, { classId: klass.id, instructorId: teacher.id, dayOfWeek: i % 7, startTime: `${hour}:00`, endTime: `${hour}:45` });
+        await f.schedule(school, {
+          classId: klass.id,
+          instructorId: teacher.id,
+          dayOfWeek: i % 7,
+          startTime: `${hour}:00`,
+          endTime: `${hour}:45`,
+        });
       }
     };
     await count();

@@ -72,26 +72,51 @@ const one = z.object({ data: instructorSchema });
 
 export const instructorsRouter = router({
   list: schoolProcedure('instructors.view')
-    .meta({ openapi: { method: 'GET', path: '/schools/{schoolId}/instructors', tags: ['Instructors'], summary: 'Instructors by last name, first name' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/schools/{schoolId}/instructors',
+        tags: ['Instructors'],
+        summary: 'Instructors by last name, first name',
+      },
+    })
     .input(schoolIdInput.extend({ status: z.enum(INSTRUCTOR_STATUSES).optional() }))
     .output(z.object({ data: z.array(instructorSchema) }))
     .query(async ({ ctx, input }) => {
       const rows = await ctx.db
         .select()
         .from(instructors)
-        .where(and(eq(instructors.schoolId, ctx.school.id), input.status ? eq(instructors.status, input.status) : undefined))
+        .where(
+          and(
+            eq(instructors.schoolId, ctx.school.id),
+            input.status ? eq(instructors.status, input.status) : undefined,
+          ),
+        )
         .orderBy(asc(instructors.lastName), asc(instructors.firstName), asc(instructors.id));
       return { data: rows.map(toInstructor) };
     }),
 
   create: schoolProcedure('instructors.create')
-    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/schools/{schoolId}/instructors', tags: ['Instructors'], summary: 'Create an instructor' } })
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/schools/{schoolId}/instructors',
+        tags: ['Instructors'],
+        summary: 'Create an instructor',
+      },
+    })
     .input(schoolIdInput.extend(instructorFields.shape))
     .output(one)
     .mutation(async ({ ctx, input }) => {
       const [row] = await ctx.db
         .insert(instructors)
-        .values({ schoolId: ctx.school.id, ...instructorValues(input), firstName: input.first_name, lastName: input.last_name })
+        .values({
+          schoolId: ctx.school.id,
+          ...instructorValues(input),
+          firstName: input.first_name,
+          lastName: input.last_name,
+        })
         .returning();
       return { data: toInstructor(row!) };
     }),
@@ -104,28 +129,56 @@ export const instructorsRouter = router({
         tags: ['Instructors'],
         summary: "An instructor's classes and free time for a date or an ISO week",
         description:
-          'Give `date` (one day) or `week` (`2026-W47`, or a date meaning its week), not both; without either, the current week in the school\'s time zone. `free` lists the gaps between classes within the working day, 07:00 to 21:00.',
+          "Give `date` (one day) or `week` (`2026-W47`, or a date meaning its week), not both; without either, the current week in the school's time zone. `free` lists the gaps between classes within the working day, 07:00 to 21:00.",
       },
     })
-    .input(instructorIdInput.extend({ date: calendarDateField.optional(), week: isoWeekField.optional() }))
+    .input(
+      instructorIdInput.extend({
+        date: calendarDateField.optional(),
+        week: isoWeekField.optional(),
+      }),
+    )
     .output(z.object({ data: availabilitySchema }))
     .query(async ({ ctx, input }) => {
-      if (input.date && input.week) throw invalidField('week', 'The week field cannot be given together with date.');
+      if (input.date && input.week)
+        throw invalidField('week', 'The week field cannot be given together with date.');
       const dates = input.date ? [input.date] : resolveWeek(input.week, ctx.school.timezone).dates;
-      const instructor = await findInSchool(ctx.db, instructors, ctx.school.id, input.instructorId, 'Instructor');
+      const instructor = await findInSchool(
+        ctx.db,
+        instructors,
+        ctx.school.id,
+        input.instructorId,
+        'Instructor',
+      );
       return { data: await instructorAvailability(ctx.db, ctx.school.id, instructor.id, dates) };
     }),
 
   get: schoolProcedure('instructors.view')
-    .meta({ openapi: { method: 'GET', path: '/schools/{schoolId}/instructors/{instructorId}', tags: ['Instructors'], summary: 'An instructor' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/schools/{schoolId}/instructors/{instructorId}',
+        tags: ['Instructors'],
+        summary: 'An instructor',
+      },
+    })
     .input(instructorIdInput)
     .output(one)
     .query(async ({ ctx, input }) => ({
-      data: toInstructor(await findInSchool(ctx.db, instructors, ctx.school.id, input.instructorId, 'Instructor')),
+      data: toInstructor(
+        await findInSchool(ctx.db, instructors, ctx.school.id, input.instructorId, 'Instructor'),
+      ),
     })),
 
   update: schoolProcedure('instructors.edit')
-    .meta({ openapi: { method: 'PUT', path: '/schools/{schoolId}/instructors/{instructorId}', tags: ['Instructors'], summary: 'Update an instructor (fields given)' } })
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/schools/{schoolId}/instructors/{instructorId}',
+        tags: ['Instructors'],
+        summary: 'Update an instructor (fields given)',
+      },
+    })
     .input(instructorIdInput.extend(instructorFields.partial().shape))
     .output(one)
     .mutation(async ({ ctx, input }) => {
@@ -133,7 +186,9 @@ export const instructorsRouter = router({
         ? await ctx.db
             .update(instructors)
             .set({ ...instructorValues(input), updatedAt: sql`now()` })
-            .where(and(eq(instructors.schoolId, ctx.school.id), eq(instructors.id, input.instructorId)))
+            .where(
+              and(eq(instructors.schoolId, ctx.school.id), eq(instructors.id, input.instructorId)),
+            )
             .returning()
         : [];
       if (!row) throw notFound('Instructor');
@@ -147,7 +202,8 @@ export const instructorsRouter = router({
         path: '/schools/{schoolId}/instructors/{instructorId}',
         tags: ['Instructors'],
         summary: 'Delete an instructor without schedules',
-        description: 'An instructor with schedules is kept (409): set the status to inactive instead.',
+        description:
+          'An instructor with schedules is kept (409): set the status to inactive instead.',
       },
     })
     .input(instructorIdInput)
@@ -156,7 +212,9 @@ export const instructorsRouter = router({
       const [row] = isUuid(input.instructorId)
         ? await ctx.db
             .delete(instructors)
-            .where(and(eq(instructors.schoolId, ctx.school.id), eq(instructors.id, input.instructorId)))
+            .where(
+              and(eq(instructors.schoolId, ctx.school.id), eq(instructors.id, input.instructorId)),
+            )
             .returning({ id: instructors.id })
         : [];
       if (!row) throw notFound('Instructor');

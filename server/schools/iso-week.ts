@@ -16,7 +16,8 @@ export function resolveWeek(week: string | undefined, timezone: string): IsoWeek
   const isDate = /^\d{4}-\d{2}-\d{2}$/.test(anchor);
   if (isDate) {
     const parsed = parseISO(anchor);
-    if (!isValid(parsed) || format(parsed, 'yyyy-MM-dd') !== anchor) throw invalidField('week', WEEK_MESSAGE);
+    if (!isValid(parsed) || format(parsed, 'yyyy-MM-dd') !== anchor)
+      throw invalidField('week', WEEK_MESSAGE);
   }
   const year = Number(anchor.slice(0, 4));
   if (year < 1900 || year > 2999) throw invalidField('week', WEEK_MESSAGE);

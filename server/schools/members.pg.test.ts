@@ -7,9 +7,13 @@ import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 const app = useTestApp();
 
 async function memberIds(schoolId: string): Promise<Record<string, string>> {
-  const res = await app.request('GET', `/api/schools/${schoolId}/members`, { token: await app.tokenFor(ADMIN_EMAIL) });
+  const res = await app.request('GET', `/api/schools/${schoolId}/members`, {
+    token: await app.tokenFor(ADMIN_EMAIL),
+  });
   expect(res.status).toBe(200);
-  return Object.fromEntries(res.body.data.map((m: { email: string; id: string }) => [m.email, m.id]));
+  return Object.fromEntries(
+    res.body.data.map((m: { email: string; id: string }) => [m.email, m.id]),
+  );
 }
 
 /**
@@ -20,7 +24,11 @@ async function memberIds(schoolId: string): Promise<Record<string, string>> {
 async function raceOnSchoolLock<T>(schoolId: string, requests: () => Promise<T>[]): Promise<T[]> {
   let pending: Promise<T[]> | undefined;
   await app.db.transaction(async (tx) => {
-    await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, schoolId)).for('update');
+    await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, schoolId))
+      .for('update');
     pending = Promise.all(requests());
     const deadline = Date.now() + 10_000;
     for (;;) {
@@ -30,7 +38,8 @@ async function raceOnSchoolLock<T>(schoolId: string, requests: () => Promise<T>[
             where datname = current_database() and wait_event_type = 'Lock'`,
       );
       if (row!.waiting >= 2) break;
-      if (Date.now() > deadline) throw new Error(`only ${row!.waiting} request(s) reached the lock`);
+      if (Date.now() > deadline)
+        throw new Error(`only ${row!.waiting} request(s) reached the lock`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   });
@@ -55,7 +64,13 @@ async function boundOwners(schoolId: string) {
   return app.db
     .select()
     .from(memberships)
-    .where(and(eq(memberships.organizationId, schoolId), eq(memberships.role, 'owner'), isNotNull(memberships.userId)));
+    .where(
+      and(
+        eq(memberships.organizationId, schoolId),
+        eq(memberships.role, 'owner'),
+        isNotNull(memberships.userId),
+      ),
+    );
 }
 
 describe('concurrent membership changes (PostgreSQL)', () => {
@@ -80,8 +95,14 @@ describe('concurrent membership changes (PostgreSQL)', () => {
     const { school, tokenA, tokenB, idA, idB } = await twoOwners('demote');
 
     const results = await raceOnSchoolLock(school, () => [
-      app.request('PUT', `/api/schools/${school}/members/${idB}`, { token: tokenA, body: { role: 'viewer' } }),
-      app.request('PUT', `/api/schools/${school}/members/${idA}`, { token: tokenB, body: { role: 'viewer' } }),
+      app.request('PUT', `/api/schools/${school}/members/${idB}`, {
+        token: tokenA,
+        body: { role: 'viewer' },
+      }),
+      app.request('PUT', `/api/schools/${school}/members/${idA}`, {
+        token: tokenB,
+        body: { role: 'viewer' },
+      }),
     ]);
 
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -100,7 +121,13 @@ describe('concurrent membership changes (PostgreSQL)', () => {
       // The loser is refused: 409 if it passed the membership guard before the winner
       // committed, 403 if it was no longer a member by then. Never two successes.
       const statuses = results.map((r) => r.status).sort();
-      expect([[200, 403], [200, 409]], `round ${round}: ${statuses}`).toContainEqual(statuses);
+      expect(
+        [
+          [200, 403],
+          [200, 409],
+        ],
+        `round ${round}: ${statuses}`,
+      ).toContainEqual(statuses);
       expect(await boundOwners(school), `round ${round}`).toHaveLength(1);
     }
   });
@@ -108,7 +135,10 @@ describe('concurrent membership changes (PostgreSQL)', () => {
 
 describe('concurrent first sign-in (PostgreSQL)', () => {
   it('creates exactly one user from 20 simultaneous first requests, and all of them succeed', async () => {
-    const school = await app.createSchool({ name: 'Busy School', members: { 'newcomer@x.test': 'manager' } });
+    const school = await app.createSchool({
+      name: 'Busy School',
+      members: { 'newcomer@x.test': 'manager' },
+    });
     const token = await app.tokenFor('newcomer@x.test', { name: 'New Comer' });
 
     const results = await Promise.all(
@@ -118,14 +148,25 @@ describe('concurrent first sign-in (PostgreSQL)', () => {
     for (const res of results) {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
-        data: [{ id: school, name: 'Busy School', role: 'manager', timezone: 'UTC', currency: 'EUR' }],
+        data: [
+          { id: school, name: 'Busy School', role: 'manager', timezone: 'UTC', currency: 'EUR' },
+        ],
       });
     }
     const rows = await app.db.select().from(users).where(eq(users.email, 'newcomer@x.test'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ subject: 'sub-newcomer@x.test', displayName: 'New Comer', emailVerified: true });
-    const bound = await app.db.select().from(memberships).where(eq(memberships.organizationId, school));
-    expect(bound).toEqual([expect.objectContaining({ userId: rows[0]!.id, invitedEmail: null, role: 'manager' })]);
+    expect(rows[0]).toMatchObject({
+      subject: 'sub-newcomer@x.test',
+      displayName: 'New Comer',
+      emailVerified: true,
+    });
+    const bound = await app.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.organizationId, school));
+    expect(bound).toEqual([
+      expect.objectContaining({ userId: rows[0]!.id, invitedEmail: null, role: 'manager' }),
+    ]);
   });
 
   it('gives 20 simultaneous /api/auth/me calls the same user id', async () => {

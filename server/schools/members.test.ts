@@ -18,7 +18,9 @@ async function signIn(email: string, claims: Record<string, unknown> = {}) {
 }
 
 async function memberIdOf(schoolId: string, email: string): Promise<string> {
-  const res = await app.request('GET', `/api/schools/${schoolId}/members`, { token: await app.tokenFor(ADMIN_EMAIL) });
+  const res = await app.request('GET', `/api/schools/${schoolId}/members`, {
+    token: await app.tokenFor(ADMIN_EMAIL),
+  });
   const member = (res.body.data as { id: string; email: string }[]).find((m) => m.email === email);
   if (!member) throw new Error(`no member ${email}`);
   return member.id;
@@ -42,35 +44,87 @@ describe('GET /api/schools/{schoolId}/members', () => {
     const res = await app.request('GET', `/api/schools/${school}/members`, { token: owner.token });
 
     expect(res.status).toBe(200);
-    const stamps = { created_at: expect.stringMatching(ISO_TIMESTAMP), updated_at: expect.stringMatching(ISO_TIMESTAMP) };
+    const stamps = {
+      created_at: expect.stringMatching(ISO_TIMESTAMP),
+      updated_at: expect.stringMatching(ISO_TIMESTAMP),
+    };
     expect(res.body).toEqual({
       data: [
-        { id: expect.stringMatching(UUID), email: 'owner@x.test', role: 'owner', user_id: owner.userId, display_name: 'Olivia Owner', status: 'active', ...stamps },
-        { id: expect.stringMatching(UUID), email: 'max@x.test', role: 'manager', user_id: null, display_name: null, status: 'invited', ...stamps },
-        { id: expect.stringMatching(UUID), email: 'ivan@x.test', role: 'instructor', user_id: null, display_name: null, status: 'invited', ...stamps },
-        { id: expect.stringMatching(UUID), email: 'amy@x.test', role: 'viewer', user_id: amy.userId, display_name: 'Amy Rider', status: 'active', ...stamps },
-        { id: expect.stringMatching(UUID), email: 'zed@x.test', role: 'viewer', user_id: null, display_name: null, status: 'invited', ...stamps },
+        {
+          id: expect.stringMatching(UUID),
+          email: 'owner@x.test',
+          role: 'owner',
+          user_id: owner.userId,
+          display_name: 'Olivia Owner',
+          status: 'active',
+          ...stamps,
+        },
+        {
+          id: expect.stringMatching(UUID),
+          email: 'max@x.test',
+          role: 'manager',
+          user_id: null,
+          display_name: null,
+          status: 'invited',
+          ...stamps,
+        },
+        {
+          id: expect.stringMatching(UUID),
+          email: 'ivan@x.test',
+          role: 'instructor',
+          user_id: null,
+          display_name: null,
+          status: 'invited',
+          ...stamps,
+        },
+        {
+          id: expect.stringMatching(UUID),
+          email: 'amy@x.test',
+          role: 'viewer',
+          user_id: amy.userId,
+          display_name: 'Amy Rider',
+          status: 'active',
+          ...stamps,
+        },
+        {
+          id: expect.stringMatching(UUID),
+          email: 'zed@x.test',
+          role: 'viewer',
+          user_id: null,
+          display_name: null,
+          status: 'invited',
+          ...stamps,
+        },
       ],
     });
   });
 
-  it.each(['manager', 'instructor', 'viewer'] as const)('refuses a %s with 403 (members.* is owner-only)', async (role) => {
-    const school = await app.createSchool({ members: { 'owner@x.test': 'owner', 'staff@x.test': role } });
-    const token = await app.tokenFor('staff@x.test');
+  it.each(['manager', 'instructor', 'viewer'] as const)(
+    'refuses a %s with 403 (members.* is owner-only)',
+    async (role) => {
+      const school = await app.createSchool({
+        members: { 'owner@x.test': 'owner', 'staff@x.test': role },
+      });
+      const token = await app.tokenFor('staff@x.test');
 
-    const res = await app.request('GET', `/api/schools/${school}/members`, { token });
+      const res = await app.request('GET', `/api/schools/${school}/members`, { token });
 
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
-  });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String) } });
+    },
+  );
 
   it('refuses a stranger and a malformed school id with 403, and answers 401 without a token', async () => {
     const school = await app.createSchool({ members: { 'owner@x.test': 'owner' } });
     await app.createSchool({ members: { 'stranger@x.test': 'owner' } });
     const stranger = await app.tokenFor('stranger@x.test');
 
-    expect((await app.request('GET', `/api/schools/${school}/members`, { token: stranger })).status).toBe(403);
-    expect((await app.request('GET', '/api/schools/nope/members', { token: stranger })).status).toBe(403);
+    expect(
+      (await app.request('GET', `/api/schools/${school}/members`, { token: stranger })).status,
+    ).toBe(403);
+    expect(
+      (await app.request('GET', '/api/schools/nope/members', { token: stranger })).status,
+    ).toBe(403);
     const anonymous = await app.request('GET', `/api/schools/${school}/members`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.error.code).toBe('UNAUTHORIZED');
@@ -79,7 +133,10 @@ describe('GET /api/schools/{schoolId}/members', () => {
 
 describe('POST /api/schools/{schoolId}/members', () => {
   it('invites an unknown e-mail, which binds at its first verified sign-in', async () => {
-    const school = await app.createSchool({ name: 'Invite School', members: { 'owner@x.test': 'owner' } });
+    const school = await app.createSchool({
+      name: 'Invite School',
+      members: { 'owner@x.test': 'owner' },
+    });
     const owner = await app.tokenFor('owner@x.test');
 
     const res = await app.request('POST', `/api/schools/${school}/members`, {
@@ -125,7 +182,10 @@ describe('POST /api/schools/{schoolId}/members', () => {
     const known = await signIn('known@x.test', { name: 'Known Person' });
 
     const invite = (email: string) =>
-      app.request('POST', `/api/schools/${school}/members`, { token: owner, body: { email, role: 'manager' } });
+      app.request('POST', `/api/schools/${school}/members`, {
+        token: owner,
+        body: { email, role: 'manager' },
+      });
     const toKnown = await invite('KNOWN@x.test');
     const toUnknown = await invite('nobody@x.test');
 
@@ -154,7 +214,9 @@ describe('POST /api/schools/{schoolId}/members', () => {
     expect(toKnown.text).not.toContain(known.userId);
     // Nor does the list say more until the invitee turns up.
     const before = await app.request('GET', `/api/schools/${school}/members`, { token: owner });
-    expect(before.body.data.find((m: { email: string }) => m.email === 'known@x.test')).toMatchObject({
+    expect(
+      before.body.data.find((m: { email: string }) => m.email === 'known@x.test'),
+    ).toMatchObject({
       user_id: null,
       display_name: null,
       status: 'invited',
@@ -164,7 +226,9 @@ describe('POST /api/schools/{schoolId}/members', () => {
     const schools = await app.request('GET', '/api/schools', { token: known.token });
     expect(schools.body.data).toEqual([expect.objectContaining({ id: school, role: 'manager' })]);
     const after = await app.request('GET', `/api/schools/${school}/members`, { token: owner });
-    expect(after.body.data.find((m: { email: string }) => m.email === 'known@x.test')).toMatchObject({
+    expect(
+      after.body.data.find((m: { email: string }) => m.email === 'known@x.test'),
+    ).toMatchObject({
       id: toKnown.body.data.id,
       user_id: known.userId,
       display_name: 'Known Person',
@@ -176,13 +240,20 @@ describe('POST /api/schools/{schoolId}/members', () => {
     const school = await app.createSchool({ members: { 'owner@x.test': 'owner' } });
     const owner = await signIn('owner@x.test');
     const member = await signIn('member@x.test');
-    await app.request('POST', `/api/schools/${school}/members`, { token: owner.token, body: { email: 'member@x.test', role: 'viewer' } });
+    await app.request('POST', `/api/schools/${school}/members`, {
+      token: owner.token,
+      body: { email: 'member@x.test', role: 'viewer' },
+    });
     // An invitation to someone who already holds a membership of that school (one left from
     // before they joined) is not bound, and is not retried on every request.
-    await app.db.insert(memberships).values({ organizationId: school, invitedEmail: 'owner@x.test', role: 'viewer' });
+    await app.db
+      .insert(memberships)
+      .values({ organizationId: school, invitedEmail: 'owner@x.test', role: 'viewer' });
     const statements = async (token: string) => {
       const counter = { count: 0 };
-      const res = await statementCounter.run(counter, () => app.request('GET', '/api/auth/me', { token }));
+      const res = await statementCounter.run(counter, () =>
+        app.request('GET', '/api/auth/me', { token }),
+      );
       expect(res.status).toBe(200);
       return counter.count;
     };
@@ -206,7 +277,9 @@ describe('POST /api/schools/{schoolId}/members', () => {
     expect(res.body.data).toMatchObject({ user_id: null, status: 'invited' });
     const schools = await app.request('GET', '/api/schools', { token: unverified.token });
     expect(schools.body.data).toEqual([]);
-    const members = await app.request('GET', `/api/schools/${school}/members`, { token: unverified.token });
+    const members = await app.request('GET', `/api/schools/${school}/members`, {
+      token: unverified.token,
+    });
     expect(members.status).toBe(403);
   });
 
@@ -235,7 +308,10 @@ describe('POST /api/schools/{schoolId}/members', () => {
         errors: { email: ['The email is already a member of this school.'] },
       });
     }
-    const rows = await app.db.select().from(memberships).where(eq(memberships.organizationId, school));
+    const rows = await app.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.organizationId, school));
     expect(rows).toHaveLength(2);
   });
 
@@ -254,7 +330,10 @@ describe('POST /api/schools/{schoolId}/members', () => {
   });
 
   it.each([
-    [{ email: 'not-an-email', role: 'viewer' }, { email: ['The email field must be a valid email address.'] }],
+    [
+      { email: 'not-an-email', role: 'viewer' },
+      { email: ['The email field must be a valid email address.'] },
+    ],
     [{ email: 'ok@x.test', role: 'boss' }, { role: ['The selected role is invalid.'] }],
     [{ email: 'ok@x.test' }, { role: ['The role field is required.'] }],
     [{}, { email: ['The email field is required.'], role: ['The role field is required.'] }],
@@ -274,22 +353,33 @@ describe('POST /api/schools/{schoolId}/members', () => {
     );
   });
 
-  it.each(['manager', 'instructor', 'viewer'] as const)('refuses a %s with 403, before validation', async (role) => {
-    const school = await app.createSchool({ members: { 'owner@x.test': 'owner', 'staff@x.test': role } });
-    const token = await app.tokenFor('staff@x.test');
+  it.each(['manager', 'instructor', 'viewer'] as const)(
+    'refuses a %s with 403, before validation',
+    async (role) => {
+      const school = await app.createSchool({
+        members: { 'owner@x.test': 'owner', 'staff@x.test': role },
+      });
+      const token = await app.tokenFor('staff@x.test');
 
-    const valid = await app.request('POST', `/api/schools/${school}/members`, {
-      token,
-      body: { email: 'friend@x.test', role: 'owner' },
-    });
-    const invalid = await app.request('POST', `/api/schools/${school}/members`, { token, body: { role: 'boss' } });
+      const valid = await app.request('POST', `/api/schools/${school}/members`, {
+        token,
+        body: { email: 'friend@x.test', role: 'owner' },
+      });
+      const invalid = await app.request('POST', `/api/schools/${school}/members`, {
+        token,
+        body: { role: 'boss' },
+      });
 
-    expect(valid.status).toBe(403);
-    expect(valid.body.error.code).toBe('FORBIDDEN');
-    expect(invalid.status).toBe(403);
-    const rows = await app.db.select().from(memberships).where(eq(memberships.organizationId, school));
-    expect(rows).toHaveLength(2);
-  });
+      expect(valid.status).toBe(403);
+      expect(valid.body.error.code).toBe('FORBIDDEN');
+      expect(invalid.status).toBe(403);
+      const rows = await app.db
+        .select()
+        .from(memberships)
+        .where(eq(memberships.organizationId, school));
+      expect(rows).toHaveLength(2);
+    },
+  );
 
   it('lets a platform administrator invite into any school', async () => {
     const school = await app.createSchool();
@@ -300,13 +390,19 @@ describe('POST /api/schools/{schoolId}/members', () => {
     });
 
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ email: 'first-owner@x.test', role: 'owner', status: 'invited' });
+    expect(res.body.data).toMatchObject({
+      email: 'first-owner@x.test',
+      role: 'owner',
+      status: 'invited',
+    });
   });
 });
 
 describe('PUT /api/schools/{schoolId}/members/{memberId}', () => {
   it("changes a member's role", async () => {
-    const school = await app.createSchool({ members: { 'owner@x.test': 'owner', 'staff@x.test': 'viewer' } });
+    const school = await app.createSchool({
+      members: { 'owner@x.test': 'owner', 'staff@x.test': 'viewer' },
+    });
     const staff = await signIn('staff@x.test');
     const memberId = await memberIdOf(school, 'staff@x.test');
 
@@ -317,14 +413,22 @@ describe('PUT /api/schools/{schoolId}/members/{memberId}', () => {
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      data: expect.objectContaining({ id: memberId, email: 'staff@x.test', role: 'manager', user_id: staff.userId, status: 'active' }),
+      data: expect.objectContaining({
+        id: memberId,
+        email: 'staff@x.test',
+        role: 'manager',
+        user_id: staff.userId,
+        status: 'active',
+      }),
     });
     const schools = await app.request('GET', '/api/schools', { token: staff.token });
     expect(schools.body.data[0].role).toBe('manager');
   });
 
   it("changes an invitation's role", async () => {
-    const school = await app.createSchool({ members: { 'owner@x.test': 'owner', 'later@x.test': 'viewer' } });
+    const school = await app.createSchool({
+      members: { 'owner@x.test': 'owner', 'later@x.test': 'viewer' },
+    });
     const memberId = await memberIdOf(school, 'later@x.test');
 
     const res = await app.request('PUT', `/api/schools/${school}/members/${memberId}`, {
@@ -337,32 +441,48 @@ describe('PUT /api/schools/{schoolId}/members/{memberId}', () => {
   });
 
   it('refuses to demote the last owner (409), and allows it while another owner remains', async () => {
-    const school = await app.createSchool({ members: { 'owner@x.test': 'owner', 'co@x.test': 'owner' } });
+    const school = await app.createSchool({
+      members: { 'owner@x.test': 'owner', 'co@x.test': 'owner' },
+    });
     const owner = await app.tokenFor('owner@x.test');
     await signIn('co@x.test');
     const ownerId = await memberIdOf(school, 'owner@x.test');
     const coId = await memberIdOf(school, 'co@x.test');
 
-    const first = await app.request('PUT', `/api/schools/${school}/members/${coId}`, { token: owner, body: { role: 'manager' } });
+    const first = await app.request('PUT', `/api/schools/${school}/members/${coId}`, {
+      token: owner,
+      body: { role: 'manager' },
+    });
     expect(first.status).toBe(200);
 
-    const last = await app.request('PUT', `/api/schools/${school}/members/${ownerId}`, { token: owner, body: { role: 'manager' } });
+    const last = await app.request('PUT', `/api/schools/${school}/members/${ownerId}`, {
+      token: owner,
+      body: { role: 'manager' },
+    });
     expect(last.status).toBe(409);
     expect(last.body).toEqual({ error: { code: 'CONFLICT', message: expect.any(String) } });
 
     // Keeping the owner an owner is not a demotion.
-    const same = await app.request('PUT', `/api/schools/${school}/members/${ownerId}`, { token: owner, body: { role: 'owner' } });
+    const same = await app.request('PUT', `/api/schools/${school}/members/${ownerId}`, {
+      token: owner,
+      body: { role: 'owner' },
+    });
     expect(same.status).toBe(200);
     const [row] = await app.db.select().from(memberships).where(eq(memberships.id, ownerId));
     expect(row!.role).toBe('owner');
   });
 
   it('does not count an owner invitation nobody has accepted yet as another owner', async () => {
-    const school = await app.createSchool({ members: { 'owner@x.test': 'owner', 'pending@x.test': 'owner' } });
+    const school = await app.createSchool({
+      members: { 'owner@x.test': 'owner', 'pending@x.test': 'owner' },
+    });
     const owner = await app.tokenFor('owner@x.test');
     const ownerId = await memberIdOf(school, 'owner@x.test');
 
-    const res = await app.request('PUT', `/api/schools/${school}/members/${ownerId}`, { token: owner, body: { role: 'viewer' } });
+    const res = await app.request('PUT', `/api/schools/${school}/members/${ownerId}`, {
+      token: owner,
+      body: { role: 'viewer' },
+    });
 
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('CONFLICT');
@@ -370,12 +490,17 @@ describe('PUT /api/schools/{schoolId}/members/{memberId}', () => {
 
   it("answers 404 for another school's member id and for a malformed one", async () => {
     const school = await app.createSchool({ members: { 'owner@x.test': 'owner' } });
-    const other = await app.createSchool({ members: { 'victim@x.test': 'viewer', 'boss@x.test': 'owner' } });
+    const other = await app.createSchool({
+      members: { 'victim@x.test': 'viewer', 'boss@x.test': 'owner' },
+    });
     const owner = await app.tokenFor('owner@x.test');
     const foreignId = await memberIdOf(other, 'victim@x.test');
 
     for (const id of [foreignId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', '123']) {
-      const res = await app.request('PUT', `/api/schools/${school}/members/${id}`, { token: owner, body: { role: 'owner' } });
+      const res = await app.request('PUT', `/api/schools/${school}/members/${id}`, {
+        token: owner,
+        body: { role: 'owner' },
+      });
       expect(res.status, id).toBe(404);
       expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
     }
@@ -384,24 +509,40 @@ describe('PUT /api/schools/{schoolId}/members/{memberId}', () => {
   });
 
   it('validates the body before looking the member up (422, then 404)', async () => {
-    const school = await app.createSchool({ members: { 'owner@x.test': 'owner', 'staff@x.test': 'viewer' } });
+    const school = await app.createSchool({
+      members: { 'owner@x.test': 'owner', 'staff@x.test': 'viewer' },
+    });
     const owner = await app.tokenFor('owner@x.test');
     const memberId = await memberIdOf(school, 'staff@x.test');
 
-    const bad = await app.request('PUT', `/api/schools/${school}/members/${memberId}`, { token: owner, body: { role: 'king' } });
+    const bad = await app.request('PUT', `/api/schools/${school}/members/${memberId}`, {
+      token: owner,
+      body: { role: 'king' },
+    });
     expect(bad.status).toBe(422);
-    expect(bad.body).toEqual({ message: 'The selected role is invalid.', errors: { role: ['The selected role is invalid.'] } });
+    expect(bad.body).toEqual({
+      message: 'The selected role is invalid.',
+      errors: { role: ['The selected role is invalid.'] },
+    });
 
-    const missing = await app.request('PUT', `/api/schools/${school}/members/${memberId}`, { token: owner, body: {} });
+    const missing = await app.request('PUT', `/api/schools/${school}/members/${memberId}`, {
+      token: owner,
+      body: {},
+    });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ role: ['The role field is required.'] });
 
-    const malformed = await app.request('PUT', `/api/schools/${school}/members/nope`, { token: owner, body: { role: 'king' } });
+    const malformed = await app.request('PUT', `/api/schools/${school}/members/nope`, {
+      token: owner,
+      body: { role: 'king' },
+    });
     expect(malformed.status).toBe(422);
   });
 
   it('refuses a manager with 403', async () => {
-    const school = await app.createSchool({ members: { 'owner@x.test': 'owner', 'manager@x.test': 'manager' } });
+    const school = await app.createSchool({
+      members: { 'owner@x.test': 'owner', 'manager@x.test': 'manager' },
+    });
     const managerId = await memberIdOf(school, 'manager@x.test');
 
     const res = await app.request('PUT', `/api/schools/${school}/members/${managerId}`, {
@@ -417,7 +558,9 @@ describe('PUT /api/schools/{schoolId}/members/{memberId}', () => {
 
 describe('DELETE /api/schools/{schoolId}/members/{memberId}', () => {
   it('removes a member, who then loses access', async () => {
-    const school = await app.createSchool({ members: { 'owner@x.test': 'owner', 'leaving@x.test': 'manager' } });
+    const school = await app.createSchool({
+      members: { 'owner@x.test': 'owner', 'leaving@x.test': 'manager' },
+    });
     const leaving = await signIn('leaving@x.test');
     const memberId = await memberIdOf(school, 'leaving@x.test');
 
@@ -428,8 +571,13 @@ describe('DELETE /api/schools/{schoolId}/members/{memberId}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: expect.any(String) });
     expect(await app.db.select().from(memberships).where(eq(memberships.id, memberId))).toEqual([]);
-    expect((await app.request('GET', '/api/schools', { token: leaving.token })).body).toEqual({ data: [] });
-    const denied = await app.request('PUT', `/api/schools/${school}`, { token: leaving.token, body: { name: 'x' } });
+    expect((await app.request('GET', '/api/schools', { token: leaving.token })).body).toEqual({
+      data: [],
+    });
+    const denied = await app.request('PUT', `/api/schools/${school}`, {
+      token: leaving.token,
+      body: { name: 'x' },
+    });
     expect(denied.status).toBe(403);
 
     const again = await app.request('DELETE', `/api/schools/${school}/members/${memberId}`, {
@@ -439,7 +587,9 @@ describe('DELETE /api/schools/{schoolId}/members/{memberId}', () => {
   });
 
   it('withdraws an invitation', async () => {
-    const school = await app.createSchool({ members: { 'owner@x.test': 'owner', 'maybe@x.test': 'viewer' } });
+    const school = await app.createSchool({
+      members: { 'owner@x.test': 'owner', 'maybe@x.test': 'viewer' },
+    });
     const memberId = await memberIdOf(school, 'maybe@x.test');
 
     const res = await app.request('DELETE', `/api/schools/${school}/members/${memberId}`, {
@@ -447,24 +597,34 @@ describe('DELETE /api/schools/{schoolId}/members/{memberId}', () => {
     });
 
     expect(res.status).toBe(200);
-    const schools = await app.request('GET', '/api/schools', { token: await app.tokenFor('maybe@x.test') });
+    const schools = await app.request('GET', '/api/schools', {
+      token: await app.tokenFor('maybe@x.test'),
+    });
     expect(schools.body.data).toEqual([]);
   });
 
   it('refuses to remove the last owner (409) but removes an owner while another remains', async () => {
-    const school = await app.createSchool({ members: { 'owner@x.test': 'owner', 'co@x.test': 'owner' } });
+    const school = await app.createSchool({
+      members: { 'owner@x.test': 'owner', 'co@x.test': 'owner' },
+    });
     const { token: owner } = await signIn('owner@x.test');
     const co = await signIn('co@x.test');
     const ownerId = await memberIdOf(school, 'owner@x.test');
     const coId = await memberIdOf(school, 'co@x.test');
 
-    const removed = await app.request('DELETE', `/api/schools/${school}/members/${ownerId}`, { token: co.token });
+    const removed = await app.request('DELETE', `/api/schools/${school}/members/${ownerId}`, {
+      token: co.token,
+    });
     expect(removed.status).toBe(200);
 
-    const last = await app.request('DELETE', `/api/schools/${school}/members/${coId}`, { token: co.token });
+    const last = await app.request('DELETE', `/api/schools/${school}/members/${coId}`, {
+      token: co.token,
+    });
     expect(last.status).toBe(409);
     expect(last.body).toEqual({ error: { code: 'CONFLICT', message: expect.any(String) } });
-    expect((await app.request('GET', `/api/schools/${school}/members`, { token: owner })).status).toBe(403);
+    expect(
+      (await app.request('GET', `/api/schools/${school}/members`, { token: owner })).status,
+    ).toBe(403);
 
     const owners = await app.db
       .select()
@@ -487,20 +647,28 @@ describe('DELETE /api/schools/{schoolId}/members/{memberId}', () => {
 
   it("answers 404 for another school's member id and for a malformed one", async () => {
     const school = await app.createSchool({ members: { 'owner@x.test': 'owner' } });
-    const other = await app.createSchool({ members: { 'victim@x.test': 'viewer', 'boss@x.test': 'owner' } });
+    const other = await app.createSchool({
+      members: { 'victim@x.test': 'viewer', 'boss@x.test': 'owner' },
+    });
     const owner = await app.tokenFor('owner@x.test');
     const foreignId = await memberIdOf(other, 'victim@x.test');
 
     for (const id of [foreignId, 'not-a-uuid', `${foreignId}x`]) {
-      const res = await app.request('DELETE', `/api/schools/${school}/members/${id}`, { token: owner });
+      const res = await app.request('DELETE', `/api/schools/${school}/members/${id}`, {
+        token: owner,
+      });
       expect(res.status, id).toBe(404);
       expect(res.body.error.code).toBe('NOT_FOUND');
     }
-    expect(await app.db.select().from(memberships).where(eq(memberships.id, foreignId))).toHaveLength(1);
+    expect(
+      await app.db.select().from(memberships).where(eq(memberships.id, foreignId)),
+    ).toHaveLength(1);
   });
 
   it.each(['manager', 'viewer'] as const)('refuses a %s with 403', async (role) => {
-    const school = await app.createSchool({ members: { 'owner@x.test': 'owner', 'staff@x.test': role, 'target@x.test': 'viewer' } });
+    const school = await app.createSchool({
+      members: { 'owner@x.test': 'owner', 'staff@x.test': role, 'target@x.test': 'viewer' },
+    });
     const targetId = await memberIdOf(school, 'target@x.test');
 
     const res = await app.request('DELETE', `/api/schools/${school}/members/${targetId}`, {
@@ -508,6 +676,8 @@ describe('DELETE /api/schools/{schoolId}/members/{memberId}', () => {
     });
 
     expect(res.status).toBe(403);
-    expect(await app.db.select().from(memberships).where(eq(memberships.id, targetId))).toHaveLength(1);
+    expect(
+      await app.db.select().from(memberships).where(eq(memberships.id, targetId)),
+    ).toHaveLength(1);
   });
 });

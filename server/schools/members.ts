@@ -79,7 +79,11 @@ async function findMember(db: Database, schoolId: string, memberId: string): Pro
  * first, so two owners removing each other at once cannot both succeed.
  */
 async function assertAnotherOwner(db: Database, schoolId: string, memberId: string) {
-  await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, schoolId)).for('update');
+  await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, schoolId))
+    .for('update');
   const [others] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(memberships)
@@ -91,12 +95,20 @@ async function assertAnotherOwner(db: Database, schoolId: string, memberId: stri
         sql`${memberships.userId} is not null`,
       ),
     );
-  if ((others?.count ?? 0) === 0) throw conflict('The last owner of a school cannot be removed or demoted.');
+  if ((others?.count ?? 0) === 0)
+    throw conflict('The last owner of a school cannot be removed or demoted.');
 }
 
 export const membersRouter = router({
   list: schoolProcedure('members.view')
-    .meta({ openapi: { method: 'GET', path: '/schools/{schoolId}/members', tags: ['Members'], summary: "The school's members and invitations" } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/schools/{schoolId}/members',
+        tags: ['Members'],
+        summary: "The school's members and invitations",
+      },
+    })
     .input(schoolIdInput)
     .output(z.object({ data: z.array(memberSchema) }))
     .query(async ({ ctx }) => {
@@ -121,7 +133,7 @@ export const membersRouter = router({
         tags: ['Members'],
         summary: 'Invite a person by e-mail with a role',
         description:
-          'The answer is the same whether or not the e-mail belongs to an account (an invitation, `user_id` and `display_name` null), so it tells nothing about people outside the school. The invitation binds at the invitee\'s next request with that verified e-mail; an e-mail that is already a member of the school is a 422.',
+          "The answer is the same whether or not the e-mail belongs to an account (an invitation, `user_id` and `display_name` null), so it tells nothing about people outside the school. The invitation binds at the invitee's next request with that verified e-mail; an e-mail that is already a member of the school is a 422.",
       },
     })
     .input(schoolIdInput.extend(memberInput.shape))
@@ -133,14 +145,23 @@ export const membersRouter = router({
           .select({ id: memberships.id })
           .from(memberships)
           .innerJoin(users, eq(users.id, memberships.userId))
-          .where(and(eq(memberships.organizationId, ctx.school.id), sql`lower(${users.email}) = lower(${input.email})`))
+          .where(
+            and(
+              eq(memberships.organizationId, ctx.school.id),
+              sql`lower(${users.email}) = lower(${input.email})`,
+            ),
+          )
           .limit(1);
         if (member) throw invalidField('email', ALREADY_MEMBER);
         // Always an invitation, even for a known account: answering with its user id, name
         // or status would tell any school owner who has an account here (issue 13).
         const [created] = await tx
           .insert(memberships)
-          .values({ organizationId: ctx.school.id, role: input.role, invitedEmail: input.email.toLowerCase() })
+          .values({
+            organizationId: ctx.school.id,
+            role: input.role,
+            invitedEmail: input.email.toLowerCase(),
+          })
           .returning({ id: memberships.id });
         return created!.id;
       });
@@ -148,13 +169,21 @@ export const membersRouter = router({
     }),
 
   update: schoolProcedure('members.edit')
-    .meta({ openapi: { method: 'PUT', path: '/schools/{schoolId}/members/{memberId}', tags: ['Members'], summary: "Change a member's role" } })
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/schools/{schoolId}/members/{memberId}',
+        tags: ['Members'],
+        summary: "Change a member's role",
+      },
+    })
     .input(memberIdInput.extend({ role: z.enum(ROLES) }))
     .output(z.object({ data: memberSchema }))
     .mutation(async ({ ctx, input }) => {
       await ctx.db.transaction(async (tx) => {
         const member = await findMember(tx, ctx.school.id, input.memberId);
-        if (member.role === 'owner' && input.role !== 'owner') await assertAnotherOwner(tx, ctx.school.id, member.id);
+        if (member.role === 'owner' && input.role !== 'owner')
+          await assertAnotherOwner(tx, ctx.school.id, member.id);
         await tx
           .update(memberships)
           .set({ role: input.role, updatedAt: sql`now()` })
@@ -164,7 +193,14 @@ export const membersRouter = router({
     }),
 
   remove: schoolProcedure('members.delete')
-    .meta({ openapi: { method: 'DELETE', path: '/schools/{schoolId}/members/{memberId}', tags: ['Members'], summary: 'Remove a member or withdraw an invitation' } })
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/schools/{schoolId}/members/{memberId}',
+        tags: ['Members'],
+        summary: 'Remove a member or withdraw an invitation',
+      },
+    })
     .input(memberIdInput)
     .output(z.object({ message: z.string() }))
     .mutation(async ({ ctx, input }) => {

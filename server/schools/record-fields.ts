@@ -12,7 +12,10 @@ export const timeOfDayField = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, fieldMessage('field must be a time of day (HH:MM).'));
 export const isoWeekField = z
   .string()
-  .regex(/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$|^\d{4}-\d{2}-\d{2}$/, fieldMessage('field must be an ISO week (2026-W47) or a date.'));
+  .regex(
+    /^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$|^\d{4}-\d{2}-\d{2}$/,
+    fieldMessage('field must be an ISO week (2026-W47) or a date.'),
+  );
 
 /** An optional text: trimmed, and an empty string clears it (stored as null). */
 export const optionalText = (max: number) =>
@@ -29,7 +32,10 @@ export const optionalEmail = z
   .string()
   .trim()
   .max(255)
-  .refine((value) => value === '' || z.email().safeParse(value).success, fieldMessage('field must be a valid email address.'))
+  .refine(
+    (value) => value === '' || z.email().safeParse(value).success,
+    fieldMessage('field must be a valid email address.'),
+  )
   .transform((value) => (value === '' ? null : value))
   .nullable()
   .optional();
@@ -43,10 +49,15 @@ export const moneyField = z
   .min(0)
   .max(MAX_MONEY)
   // The number as JSON wrote it: 10.5 passes, 10.005 and 1e-7 do not.
-  .refine((value) => /^-?\d+(\.\d{1,2})?$/.test(String(value)), fieldMessage('field must have 0-2 decimal places.'));
+  .refine(
+    (value) => /^-?\d+(\.\d{1,2})?$/.test(String(value)),
+    fieldMessage('field must have 0-2 decimal places.'),
+  );
 
 /** A money input as the column's string; undefined (not sent) and null pass through. */
-export function moneyValue<T extends number | null | undefined>(value: T): string | Exclude<T, number> {
+export function moneyValue<T extends number | null | undefined>(
+  value: T,
+): string | Exclude<T, number> {
   return (typeof value === 'number' ? value.toFixed(2) : value) as string | Exclude<T, number>;
 }
 
@@ -55,6 +66,7 @@ export function moneyValue<T extends number | null | undefined>(value: T): strin
  * than reaching Postgres, which rejects year 0. A malformed date gets only its format message.
  */
 export const calendarDateField = dateField.refine(
-  (value) => !dateField.safeParse(value).success || (value >= '1900-01-01' && value <= '2999-12-31'),
+  (value) =>
+    !dateField.safeParse(value).success || (value >= '1900-01-01' && value <= '2999-12-31'),
   fieldMessage('field must be a date between 1900-01-01 and 2999-12-31.'),
 );

@@ -15,7 +15,8 @@ export type ScheduleSlot = {
 };
 
 export function assertEndsAfterStart(startTime: string, endTime: string) {
-  if (endTime <= startTime) throw invalidField('end_time', 'The end time field must be a time after start time.');
+  if (endTime <= startTime)
+    throw invalidField('end_time', 'The end time field must be a time after start time.');
 }
 
 /**
@@ -30,7 +31,10 @@ export async function lockScheduleReferences(
   refs: { classId?: string; instructorId: string },
 ): Promise<{ class?: typeof classes.$inferSelect }> {
   const [klass] = refs.classId
-    ? await tx.select().from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.id, refs.classId)))
+    ? await tx
+        .select()
+        .from(classes)
+        .where(and(eq(classes.schoolId, schoolId), eq(classes.id, refs.classId)))
     : [];
   const [instructor] = await tx
     .select({ id: instructors.id })
@@ -48,7 +52,12 @@ export async function lockScheduleReferences(
  * A schedule may not overlap another of the same instructor on the same day (DESIGN 6);
  * one ending when the other starts does not. Run after `lockScheduleReferences`.
  */
-export async function assertNoOverlap(tx: Database, schoolId: string, slot: ScheduleSlot, exceptId?: string) {
+export async function assertNoOverlap(
+  tx: Database,
+  schoolId: string,
+  slot: ScheduleSlot,
+  exceptId?: string,
+) {
   const [clash] = await tx
     .select({ startTime: schedules.startTime, endTime: schedules.endTime })
     .from(schedules)
@@ -79,5 +88,9 @@ export async function assertClassChangeable(tx: Database, schoolId: string, sche
     .from(enrollments)
     .where(and(eq(enrollments.schoolId, schoolId), eq(enrollments.scheduleId, scheduleId)))
     .limit(1);
-  if (held) throw invalidField('class_id', 'The class id of a schedule with enrollments cannot be changed.');
+  if (held)
+    throw invalidField(
+      'class_id',
+      'The class id of a schedule with enrollments cannot be changed.',
+    );
 }

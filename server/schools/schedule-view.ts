@@ -2,7 +2,14 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
-import { CLASS_LEVELS, CLASS_TYPES, classes, enrollments, instructors, schedules } from '@/db/schema';
+import {
+  CLASS_LEVELS,
+  CLASS_TYPES,
+  classes,
+  enrollments,
+  instructors,
+  schedules,
+} from '@/db/schema';
 import { timestampsOut, toTimeOfDay } from './records';
 
 /*
@@ -74,8 +81,14 @@ export function selectSchedules<T extends SelectedFields>(db: Database, extra: T
   return db
     .select({ ...scheduleColumns, ...extra })
     .from(schedules)
-    .innerJoin(classes, and(eq(classes.schoolId, schedules.schoolId), eq(classes.id, schedules.classId)))
-    .innerJoin(instructors, and(eq(instructors.schoolId, schedules.schoolId), eq(instructors.id, schedules.instructorId)));
+    .innerJoin(
+      classes,
+      and(eq(classes.schoolId, schedules.schoolId), eq(classes.id, schedules.classId)),
+    )
+    .innerJoin(
+      instructors,
+      and(eq(instructors.schoolId, schedules.schoolId), eq(instructors.id, schedules.instructorId)),
+    );
 }
 
 /** Enrollments of the schedule in the current row that are active on `date` (DESIGN 6). */
@@ -91,7 +104,12 @@ export function enrolledOn(date: string): SQL<number> {
 }
 
 /** Schedules by day, then start time (DESIGN 5). */
-export const scheduleOrder = [asc(schedules.dayOfWeek), asc(schedules.startTime), asc(classes.name), asc(schedules.id)];
+export const scheduleOrder = [
+  asc(schedules.dayOfWeek),
+  asc(schedules.startTime),
+  asc(classes.name),
+  asc(schedules.id),
+];
 
 export const scheduleClassOf = (row: ScheduleColumnsRow) => ({
   id: row.classId,
@@ -106,7 +124,12 @@ export const scheduleInstructorOf = (row: ScheduleColumnsRow) => ({
 });
 
 export function toSchedule(
-  row: ScheduleColumnsRow & { dayOfWeek: number; createdAt: Date; updatedAt: Date; enrolledCount: number },
+  row: ScheduleColumnsRow & {
+    dayOfWeek: number;
+    createdAt: Date;
+    updatedAt: Date;
+    enrolledCount: number;
+  },
 ): z.infer<typeof scheduleSchema> {
   return {
     id: row.id,

@@ -39,7 +39,10 @@ describe('concurrent schedule creation (PostgreSQL)', () => {
       for (const refused of results.filter((r) => r.status === 422)) {
         expect(Object.keys(refused.body.errors)).toEqual(['instructor_id']);
       }
-      const stored = await app.db.select().from(schedules).where(eq(schedules.dayOfWeek, dayOfWeek));
+      const stored = await app.db
+        .select()
+        .from(schedules)
+        .where(eq(schedules.dayOfWeek, dayOfWeek));
       expect(stored, `round ${round}`).toHaveLength(1);
     }
   });

@@ -13,13 +13,21 @@ const f = schoolFixtures(() => app.db);
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const stamps = { created_at: expect.stringMatching(ISO_TIMESTAMP), updated_at: expect.stringMatching(ISO_TIMESTAMP) };
+const stamps = {
+  created_at: expect.stringMatching(ISO_TIMESTAMP),
+  updated_at: expect.stringMatching(ISO_TIMESTAMP),
+};
 
 /** A school with one member of each role, a class and two instructors; another school with its own. */
 async function setup(timezone = 'UTC') {
   const school = await app.createSchool({
     timezone,
-    members: { 'owner@a.test': 'owner', 'manager@a.test': 'manager', 'instructor@a.test': 'instructor', 'viewer@a.test': 'viewer' },
+    members: {
+      'owner@a.test': 'owner',
+      'manager@a.test': 'manager',
+      'instructor@a.test': 'instructor',
+      'viewer@a.test': 'viewer',
+    },
   });
   const other = await app.createSchool({ name: 'Other', members: { 'owner@b.test': 'owner' } });
   return {
@@ -30,7 +38,12 @@ async function setup(timezone = 'UTC') {
     instructor: await app.tokenFor('instructor@a.test'),
     viewer: await app.tokenFor('viewer@a.test'),
     stranger: await app.tokenFor('owner@b.test'),
-    klass: await f.class(school, { name: 'Group jumping', type: 'group', level: 'intermediate', maxStudents: 6 }),
+    klass: await f.class(school, {
+      name: 'Group jumping',
+      type: 'group',
+      level: 'intermediate',
+      maxStudents: 6,
+    }),
     iris: await f.instructor(school, { firstName: 'Iris', lastName: 'Trainer' }),
     carl: await f.instructor(school, { firstName: 'Carl', lastName: 'Coach' }),
   };
@@ -45,7 +58,15 @@ describe('POST /api/schools/{schoolId}/schedules', () => {
 
     const res = await app.request('POST', base(school), {
       token: manager,
-      body: { class_id: klass.id, instructor_id: iris.id, day_of_week: 2, start_time: '17:00', end_time: '18:30', location: 'Indoor arena', max_students: 4 },
+      body: {
+        class_id: klass.id,
+        instructor_id: iris.id,
+        day_of_week: 2,
+        start_time: '17:00',
+        end_time: '18:30',
+        location: 'Indoor arena',
+        max_students: 4,
+      },
     });
 
     expect(res.status).toBe(201);
@@ -70,16 +91,27 @@ describe('POST /api/schools/{schoolId}/schedules', () => {
     expect(row).toMatchObject({ schoolId: school, startTime: '17:00:00', endTime: '18:30:00' });
   });
 
-  it("takes max_students from the class when not given; Sunday is day 0", async () => {
+  it('takes max_students from the class when not given; Sunday is day 0', async () => {
     const { school, owner, klass, iris } = await setup();
 
     const res = await app.request('POST', base(school), {
       token: owner,
-      body: { class_id: klass.id, instructor_id: iris.id, day_of_week: 0, start_time: '09:00', end_time: '10:00' },
+      body: {
+        class_id: klass.id,
+        instructor_id: iris.id,
+        day_of_week: 0,
+        start_time: '09:00',
+        end_time: '10:00',
+      },
     });
 
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ day_of_week: 0, location: null, max_students: 6, available_spots: 6 });
+    expect(res.body.data).toMatchObject({
+      day_of_week: 0,
+      location: null,
+      max_students: 6,
+      available_spots: 6,
+    });
   });
 
   it.each([
@@ -94,14 +126,25 @@ describe('POST /api/schools/{schoolId}/schedules', () => {
     ['end_time', { end_time: '9:00' }, 'The end time field must be a time of day (HH:MM).'],
     ['end_time', { end_time: '09:30' }, 'The end time field must be a time after start time.'],
     ['end_time', { end_time: '10:00' }, 'The end time field must be a time after start time.'],
-    ['location', { location: 'x'.repeat(256) }, 'The location field must not be greater than 255 characters.'],
+    [
+      'location',
+      { location: 'x'.repeat(256) },
+      'The location field must not be greater than 255 characters.',
+    ],
     ['max_students', { max_students: 0 }, 'The max students field must be at least 1.'],
   ])('rejects an invalid %s with 422', async (field, change, message) => {
     const { school, owner, klass, iris } = await setup();
 
     const res = await app.request('POST', base(school), {
       token: owner,
-      body: { class_id: klass.id, instructor_id: iris.id, day_of_week: 1, start_time: '10:00', end_time: '11:00', ...change },
+      body: {
+        class_id: klass.id,
+        instructor_id: iris.id,
+        day_of_week: 1,
+        start_time: '10:00',
+        end_time: '11:00',
+        ...change,
+      },
     });
 
     expect(res.status).toBe(422);
@@ -113,15 +156,27 @@ describe('POST /api/schools/{schoolId}/schedules', () => {
     const { school, other, owner, klass, iris } = await setup();
     const theirClass = await f.class(other);
     const theirInstructor = await f.instructor(other);
-    const body = { class_id: klass.id, instructor_id: iris.id, day_of_week: 1, start_time: '10:00', end_time: '11:00' };
+    const body = {
+      class_id: klass.id,
+      instructor_id: iris.id,
+      day_of_week: 1,
+      start_time: '10:00',
+      end_time: '11:00',
+    };
 
-    const both = await app.request('POST', base(school), { token: owner, body: { ...body, class_id: theirClass.id, instructor_id: theirInstructor.id } });
+    const both = await app.request('POST', base(school), {
+      token: owner,
+      body: { ...body, class_id: theirClass.id, instructor_id: theirInstructor.id },
+    });
     expect(both.status).toBe(422);
     expect(both.body.errors).toEqual({
       class_id: ['The selected class id is invalid.'],
       instructor_id: ['The selected instructor id is invalid.'],
     });
-    const unknown = await app.request('POST', base(school), { token: owner, body: { ...body, instructor_id: '00000000-0000-4000-8000-000000000000' } });
+    const unknown = await app.request('POST', base(school), {
+      token: owner,
+      body: { ...body, instructor_id: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(unknown.status).toBe(422);
     expect(Object.keys(unknown.body.errors)).toEqual(['instructor_id']);
     expect(await app.db.select().from(schedules)).toHaveLength(0);
@@ -132,13 +187,26 @@ describe('POST /api/schools/{schoolId}/schedules', () => {
       const ctx = await setup();
       const first = await app.request('POST', base(ctx.school), {
         token: ctx.owner,
-        body: { class_id: ctx.klass.id, instructor_id: ctx.iris.id, day_of_week: 1, start_time: '10:00', end_time: '11:00' },
+        body: {
+          class_id: ctx.klass.id,
+          instructor_id: ctx.iris.id,
+          day_of_week: 1,
+          start_time: '10:00',
+          end_time: '11:00',
+        },
       });
       expect(first.status).toBe(201);
       const create = (change: Record<string, unknown>) =>
         app.request('POST', base(ctx.school), {
           token: ctx.owner,
-          body: { class_id: ctx.klass.id, instructor_id: ctx.iris.id, day_of_week: 1, start_time: '10:00', end_time: '11:00', ...change },
+          body: {
+            class_id: ctx.klass.id,
+            instructor_id: ctx.iris.id,
+            day_of_week: 1,
+            start_time: '10:00',
+            end_time: '11:00',
+            ...change,
+          },
         });
       return { ...ctx, first: first.body.data, create };
     }
@@ -155,8 +223,12 @@ describe('POST /api/schools/{schoolId}/schedules', () => {
       const res = await create(change);
 
       expect(res.status).toBe(422);
-      expect(res.body.errors).toEqual({ instructor_id: ['The instructor already has a class on Monday from 10:00 to 11:00.'] });
-      expect(await app.db.select().from(schedules).where(eq(schedules.schoolId, school))).toHaveLength(1);
+      expect(res.body.errors).toEqual({
+        instructor_id: ['The instructor already has a class on Monday from 10:00 to 11:00.'],
+      });
+      expect(
+        await app.db.select().from(schedules).where(eq(schedules.schoolId, school)),
+      ).toHaveLength(1);
     });
 
     it('allows back-to-back classes, another day and another instructor', async () => {
@@ -171,7 +243,13 @@ describe('POST /api/schools/{schoolId}/schedules', () => {
 
   it('answers 401 without a token and 403 to viewers, instructors and strangers', async () => {
     const { school, viewer, instructor, stranger, klass, iris } = await setup();
-    const body = { class_id: klass.id, instructor_id: iris.id, day_of_week: 1, start_time: '10:00', end_time: '11:00' };
+    const body = {
+      class_id: klass.id,
+      instructor_id: iris.id,
+      day_of_week: 1,
+      start_time: '10:00',
+      end_time: '11:00',
+    };
 
     expect((await app.request('POST', base(school), { body })).status).toBe(401);
     for (const token of [viewer, instructor, stranger]) {
@@ -187,14 +265,54 @@ describe('GET /api/schools/{schoolId}/schedules', () => {
     const today = todayIn('America/Mexico_City');
     const tomorrow = format(addDays(new Date(`${today}T12:00:00Z`), 1), 'yyyy-MM-dd');
     const yesterday = format(addDays(new Date(`${today}T12:00:00Z`), -1), 'yyyy-MM-dd');
-    const dressage = await f.class(school, { name: 'Dressage', type: 'individual', level: 'advanced', maxStudents: 1 });
-    const tuesday = await f.schedule(school, { classId: klass.id, instructorId: iris.id, dayOfWeek: 2, startTime: '09:00', endTime: '10:00', maxStudents: 3, location: 'Arena' });
-    const sundayLate = await f.schedule(school, { classId: dressage.id, instructorId: carl.id, dayOfWeek: 0, startTime: '18:00', endTime: '19:00', maxStudents: 1 });
-    const sundayEarly = await f.schedule(school, { classId: klass.id, instructorId: iris.id, dayOfWeek: 0, startTime: '08:00', endTime: '09:00' });
+    const dressage = await f.class(school, {
+      name: 'Dressage',
+      type: 'individual',
+      level: 'advanced',
+      maxStudents: 1,
+    });
+    const tuesday = await f.schedule(school, {
+      classId: klass.id,
+      instructorId: iris.id,
+      dayOfWeek: 2,
+      startTime: '09:00',
+      endTime: '10:00',
+      maxStudents: 3,
+      location: 'Arena',
+    });
+    const sundayLate = await f.schedule(school, {
+      classId: dressage.id,
+      instructorId: carl.id,
+      dayOfWeek: 0,
+      startTime: '18:00',
+      endTime: '19:00',
+      maxStudents: 1,
+    });
+    const sundayEarly = await f.schedule(school, {
+      classId: klass.id,
+      instructorId: iris.id,
+      dayOfWeek: 0,
+      startTime: '08:00',
+      endTime: '09:00',
+    });
     const otherClass = await f.class(other);
-    await f.schedule(other, { classId: otherClass.id, instructorId: (await f.instructor(other)).id, dayOfWeek: 0, startTime: '07:00', endTime: '08:00' });
-    const enroll = async (name: string, values: { startDate?: string; endDate?: string; status?: 'active' | 'paused' | 'ended' } = {}) =>
-      f.enrollment(school, { studentId: (await f.student(school, { firstName: name })).id, classId: klass.id, scheduleId: tuesday.id, ...values });
+    await f.schedule(other, {
+      classId: otherClass.id,
+      instructorId: (await f.instructor(other)).id,
+      dayOfWeek: 0,
+      startTime: '07:00',
+      endTime: '08:00',
+    });
+    const enroll = async (
+      name: string,
+      values: { startDate?: string; endDate?: string; status?: 'active' | 'paused' | 'ended' } = {},
+    ) =>
+      f.enrollment(school, {
+        studentId: (await f.student(school, { firstName: name })).id,
+        classId: klass.id,
+        scheduleId: tuesday.id,
+        ...values,
+      });
     await enroll('Active', { startDate: yesterday });
     await enroll('StartsToday', { startDate: today });
     await enroll('EndsToday', { endDate: today });
@@ -234,23 +352,33 @@ describe('GET /api/schools/{schoolId}/schedules', () => {
     const { school, instructor, klass, iris, carl } = await setup();
     const dressage = await f.class(school, { name: 'Dressage' });
     const a = await f.schedule(school, { classId: klass.id, instructorId: iris.id, dayOfWeek: 1 });
-    const b = await f.schedule(school, { classId: dressage.id, instructorId: iris.id, dayOfWeek: 3 });
+    const b = await f.schedule(school, {
+      classId: dressage.id,
+      instructorId: iris.id,
+      dayOfWeek: 3,
+    });
     const c = await f.schedule(school, { classId: klass.id, instructorId: carl.id, dayOfWeek: 3 });
-    const list = (query: string) => app.request('GET', `${base(school)}?${query}`, { token: instructor });
+    const list = (query: string) =>
+      app.request('GET', `${base(school)}?${query}`, { token: instructor });
 
     expect(ids(await list(`class_id=${klass.id}`))).toEqual([a.id, c.id]);
     expect(ids(await list(`instructor_id=${iris.id}`))).toEqual([a.id, b.id]);
     expect(ids(await list('day_of_week=3'))).toEqual([b.id, c.id]);
-    expect(ids(await list(`day_of_week=3&instructor_id=${carl.id}&class_id=${klass.id}`))).toEqual([c.id]);
+    expect(ids(await list(`day_of_week=3&instructor_id=${carl.id}&class_id=${klass.id}`))).toEqual([
+      c.id,
+    ]);
     expect(ids(await list('day_of_week=0'))).toEqual([]);
   });
 
-  it.each(['class_id=abc', 'instructor_id=1', 'day_of_week=7', 'day_of_week=monday'])('rejects the filter %s with 422', async (query) => {
-    const { school, viewer } = await setup();
-    const res = await app.request('GET', `${base(school)}?${query}`, { token: viewer });
-    expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors)).toEqual([query.split('=')[0]]);
-  });
+  it.each(['class_id=abc', 'instructor_id=1', 'day_of_week=7', 'day_of_week=monday'])(
+    'rejects the filter %s with 422',
+    async (query) => {
+      const { school, viewer } = await setup();
+      const res = await app.request('GET', `${base(school)}?${query}`, { token: viewer });
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual([query.split('=')[0]]);
+    },
+  );
 
   it('answers 401 without a token and 403 to a stranger', async () => {
     const { school, stranger } = await setup();
@@ -263,13 +391,25 @@ describe('GET /api/schools/{schoolId}/schedules', () => {
     const student = await f.student(school);
     const add = async (from: number, to: number) => {
       for (let i = from; i < to; i++) {
-        const schedule = await f.schedule(school, { classId: klass.id, instructorId: iris.id, dayOfWeek: i % 7, startTime: `${String(7 + Math.floor(i / 7)).padStart(2, '0')}:00`, endTime: `${String(7 + Math.floor(i / 7)).padStart(2, '0')}:50` });
-        await f.enrollment(school, { studentId: student.id, classId: klass.id, scheduleId: schedule.id });
+        const schedule = await f.schedule(school, {
+          classId: klass.id,
+          instructorId: iris.id,
+          dayOfWeek: i % 7,
+          startTime: `${String(7 + Math.floor(i / 7)).padStart(2, '0')}:00`,
+          endTime: `${String(7 + Math.floor(i / 7)).padStart(2, '0')}:50`,
+        });
+        await f.enrollment(school, {
+          studentId: student.id,
+          classId: klass.id,
+          scheduleId: schedule.id,
+        });
       }
     };
     const count = async () => {
       const counter = { count: 0 };
-      const res = await statementCounter.run(counter, () => app.request('GET', base(school), { token: viewer }));
+      const res = await statementCounter.run(counter, () =>
+        app.request('GET', base(school), { token: viewer }),
+      );
       expect(res.status).toBe(200);
       return { statements: counter.count, rows: res.body.data.length };
     };
@@ -287,17 +427,32 @@ describe('GET /api/schools/{schoolId}/schedules', () => {
 describe('GET /api/schools/{schoolId}/schedules/{scheduleId}', () => {
   it('returns one schedule', async () => {
     const { school, instructor, klass, iris } = await setup();
-    const row = await f.schedule(school, { classId: klass.id, instructorId: iris.id, dayOfWeek: 4, startTime: '16:15', endTime: '17:45' });
+    const row = await f.schedule(school, {
+      classId: klass.id,
+      instructorId: iris.id,
+      dayOfWeek: 4,
+      startTime: '16:15',
+      endTime: '17:45',
+    });
 
     const res = await app.request('GET', `${base(school)}/${row.id}`, { token: instructor });
 
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: row.id, day_of_week: 4, start_time: '16:15', end_time: '17:45', instructor: { full_name: 'Iris Trainer' } });
+    expect(res.body.data).toMatchObject({
+      id: row.id,
+      day_of_week: 4,
+      start_time: '16:15',
+      end_time: '17:45',
+      instructor: { full_name: 'Iris Trainer' },
+    });
   });
 
   it("answers 404 for another school's schedule and a malformed id, 401 without a token", async () => {
     const { school, other, owner } = await setup();
-    const foreign = await f.schedule(other, { classId: (await f.class(other)).id, instructorId: (await f.instructor(other)).id });
+    const foreign = await f.schedule(other, {
+      classId: (await f.class(other)).id,
+      instructorId: (await f.instructor(other)).id,
+    });
 
     for (const id of [foreign.id, 'xyz']) {
       const res = await app.request('GET', `${base(school)}/${id}`, { token: owner });
@@ -311,11 +466,24 @@ describe('GET /api/schools/{schoolId}/schedules/{scheduleId}', () => {
 describe('PUT /api/schools/{schoolId}/schedules/{scheduleId}', () => {
   it('changes the given fields and returns the schedule', async () => {
     const { school, manager, klass, iris, carl } = await setup();
-    const row = await f.schedule(school, { classId: klass.id, instructorId: iris.id, dayOfWeek: 1, startTime: '10:00', endTime: '11:00', location: 'Old' });
+    const row = await f.schedule(school, {
+      classId: klass.id,
+      instructorId: iris.id,
+      dayOfWeek: 1,
+      startTime: '10:00',
+      endTime: '11:00',
+      location: 'Old',
+    });
 
     const res = await app.request('PUT', `${base(school)}/${row.id}`, {
       token: manager,
-      body: { instructor_id: carl.id, day_of_week: 5, end_time: '11:30', location: null, max_students: 2 },
+      body: {
+        instructor_id: carl.id,
+        day_of_week: 5,
+        end_time: '11:30',
+        location: null,
+        max_students: 2,
+      },
     });
 
     expect(res.status).toBe(200);
@@ -338,14 +506,35 @@ describe('PUT /api/schools/{schoolId}/schedules/{scheduleId}', () => {
 
   it('re-checks overlaps: moving into another class of the instructor is refused, moving within its own slot is not', async () => {
     const { school, owner, klass, iris, carl } = await setup();
-    const morning = await f.schedule(school, { classId: klass.id, instructorId: iris.id, dayOfWeek: 1, startTime: '10:00', endTime: '11:00' });
-    const noon = await f.schedule(school, { classId: klass.id, instructorId: iris.id, dayOfWeek: 1, startTime: '12:00', endTime: '13:00' });
-    const carls = await f.schedule(school, { classId: klass.id, instructorId: carl.id, dayOfWeek: 2, startTime: '10:30', endTime: '11:30' });
-    const put = (id: string, body: Record<string, unknown>) => app.request('PUT', `${base(school)}/${id}`, { token: owner, body });
+    const morning = await f.schedule(school, {
+      classId: klass.id,
+      instructorId: iris.id,
+      dayOfWeek: 1,
+      startTime: '10:00',
+      endTime: '11:00',
+    });
+    const noon = await f.schedule(school, {
+      classId: klass.id,
+      instructorId: iris.id,
+      dayOfWeek: 1,
+      startTime: '12:00',
+      endTime: '13:00',
+    });
+    const carls = await f.schedule(school, {
+      classId: klass.id,
+      instructorId: carl.id,
+      dayOfWeek: 2,
+      startTime: '10:30',
+      endTime: '11:30',
+    });
+    const put = (id: string, body: Record<string, unknown>) =>
+      app.request('PUT', `${base(school)}/${id}`, { token: owner, body });
 
     const longer = await put(morning.id, { end_time: '12:30' });
     expect(longer.status).toBe(422);
-    expect(longer.body.errors).toEqual({ instructor_id: ['The instructor already has a class on Monday from 12:00 to 13:00.'] });
+    expect(longer.body.errors).toEqual({
+      instructor_id: ['The instructor already has a class on Monday from 12:00 to 13:00.'],
+    });
     const toCarl = await put(carls.id, { instructor_id: iris.id, day_of_week: 1 });
     expect(toCarl.status).toBe(422);
     expect(Object.keys(toCarl.body.errors)).toEqual(['instructor_id']);
@@ -358,29 +547,64 @@ describe('PUT /api/schools/{schoolId}/schedules/{scheduleId}', () => {
 
   it('checks the resulting times: an end before the start is refused (422 end_time)', async () => {
     const { school, owner, klass, iris } = await setup();
-    const row = await f.schedule(school, { classId: klass.id, instructorId: iris.id, startTime: '10:00', endTime: '11:00' });
+    const row = await f.schedule(school, {
+      classId: klass.id,
+      instructorId: iris.id,
+      startTime: '10:00',
+      endTime: '11:00',
+    });
 
-    const res = await app.request('PUT', `${base(school)}/${row.id}`, { token: owner, body: { start_time: '11:00' } });
+    const res = await app.request('PUT', `${base(school)}/${row.id}`, {
+      token: owner,
+      body: { start_time: '11:00' },
+    });
 
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ end_time: ['The end time field must be a time after start time.'] });
+    expect(res.body.errors).toEqual({
+      end_time: ['The end time field must be a time after start time.'],
+    });
   });
 
-  it("moves a schedule without enrollments to another class, not one with enrollments (422 class_id)", async () => {
+  it('moves a schedule without enrollments to another class, not one with enrollments (422 class_id)', async () => {
     const { school, owner, klass, iris } = await setup();
     const dressage = await f.class(school, { name: 'Dressage' });
-    const free = await f.schedule(school, { classId: klass.id, instructorId: iris.id, dayOfWeek: 1 });
-    const taken = await f.schedule(school, { classId: klass.id, instructorId: iris.id, dayOfWeek: 2 });
-    await f.enrollment(school, { studentId: (await f.student(school)).id, classId: klass.id, scheduleId: taken.id, status: 'ended', endDate: '2026-02-01' });
+    const free = await f.schedule(school, {
+      classId: klass.id,
+      instructorId: iris.id,
+      dayOfWeek: 1,
+    });
+    const taken = await f.schedule(school, {
+      classId: klass.id,
+      instructorId: iris.id,
+      dayOfWeek: 2,
+    });
+    await f.enrollment(school, {
+      studentId: (await f.student(school)).id,
+      classId: klass.id,
+      scheduleId: taken.id,
+      status: 'ended',
+      endDate: '2026-02-01',
+    });
 
-    const moved = await app.request('PUT', `${base(school)}/${free.id}`, { token: owner, body: { class_id: dressage.id } });
+    const moved = await app.request('PUT', `${base(school)}/${free.id}`, {
+      token: owner,
+      body: { class_id: dressage.id },
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.data.class).toMatchObject({ id: dressage.id, name: 'Dressage' });
 
-    const refused = await app.request('PUT', `${base(school)}/${taken.id}`, { token: owner, body: { class_id: dressage.id } });
+    const refused = await app.request('PUT', `${base(school)}/${taken.id}`, {
+      token: owner,
+      body: { class_id: dressage.id },
+    });
     expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual({ class_id: ['The class id of a schedule with enrollments cannot be changed.'] });
-    const same = await app.request('PUT', `${base(school)}/${taken.id}`, { token: owner, body: { class_id: klass.id, location: 'A' } });
+    expect(refused.body.errors).toEqual({
+      class_id: ['The class id of a schedule with enrollments cannot be changed.'],
+    });
+    const same = await app.request('PUT', `${base(school)}/${taken.id}`, {
+      token: owner,
+      body: { class_id: klass.id, location: 'A' },
+    });
     expect(same.status).toBe(200);
   });
 
@@ -389,25 +613,45 @@ describe('PUT /api/schools/{schoolId}/schedules/{scheduleId}', () => {
     const row = await f.schedule(school, { classId: klass.id, instructorId: iris.id });
     const theirClass = await f.class(other);
     const theirInstructor = await f.instructor(other);
-    const foreign = await f.schedule(other, { classId: theirClass.id, instructorId: theirInstructor.id });
+    const foreign = await f.schedule(other, {
+      classId: theirClass.id,
+      instructorId: theirInstructor.id,
+    });
 
-    const cls = await app.request('PUT', `${base(school)}/${row.id}`, { token: owner, body: { class_id: theirClass.id } });
+    const cls = await app.request('PUT', `${base(school)}/${row.id}`, {
+      token: owner,
+      body: { class_id: theirClass.id },
+    });
     expect(cls.status).toBe(422);
     expect(cls.body.errors).toEqual({ class_id: ['The selected class id is invalid.'] });
-    const ins = await app.request('PUT', `${base(school)}/${row.id}`, { token: owner, body: { instructor_id: theirInstructor.id } });
+    const ins = await app.request('PUT', `${base(school)}/${row.id}`, {
+      token: owner,
+      body: { instructor_id: theirInstructor.id },
+    });
     expect(ins.status).toBe(422);
     expect(ins.body.errors).toEqual({ instructor_id: ['The selected instructor id is invalid.'] });
     // The path id is checked before the body's ids.
     for (const id of [foreign.id, 'nope']) {
-      const res = await app.request('PUT', `${base(school)}/${id}`, { token: owner, body: { instructor_id: theirInstructor.id } });
+      const res = await app.request('PUT', `${base(school)}/${id}`, {
+        token: owner,
+        body: { instructor_id: theirInstructor.id },
+      });
       expect(res.status).toBe(404);
     }
-    const invalid = await app.request('PUT', `${base(school)}/${foreign.id}`, { token: owner, body: { day_of_week: 9 } });
+    const invalid = await app.request('PUT', `${base(school)}/${foreign.id}`, {
+      token: owner,
+      body: { day_of_week: 9 },
+    });
     expect(invalid.status).toBe(422);
     for (const token of [viewer, instructor]) {
-      expect((await app.request('PUT', `${base(school)}/${row.id}`, { token, body: { location: 'X' } })).status).toBe(403);
+      expect(
+        (await app.request('PUT', `${base(school)}/${row.id}`, { token, body: { location: 'X' } }))
+          .status,
+      ).toBe(403);
     }
-    expect((await app.request('PUT', `${base(school)}/${row.id}`, { body: { location: 'X' } })).status).toBe(401);
+    expect(
+      (await app.request('PUT', `${base(school)}/${row.id}`, { body: { location: 'X' } })).status,
+    ).toBe(401);
     const [untouched] = await app.db.select().from(schedules).where(eq(schedules.id, row.id));
     expect(untouched).toMatchObject({ classId: klass.id, instructorId: iris.id, location: null });
   });
@@ -428,7 +672,13 @@ describe('DELETE /api/schools/{schoolId}/schedules/{scheduleId}', () => {
   it('keeps a schedule with enrollments, even ended ones (409)', async () => {
     const { school, owner, klass, iris } = await setup();
     const row = await f.schedule(school, { classId: klass.id, instructorId: iris.id });
-    await f.enrollment(school, { studentId: (await f.student(school)).id, classId: klass.id, scheduleId: row.id, status: 'ended', endDate: '2026-03-01' });
+    await f.enrollment(school, {
+      studentId: (await f.student(school)).id,
+      classId: klass.id,
+      scheduleId: row.id,
+      status: 'ended',
+      endDate: '2026-03-01',
+    });
 
     const res = await app.request('DELETE', `${base(school)}/${row.id}`, { token: owner });
 
@@ -440,14 +690,21 @@ describe('DELETE /api/schools/{schoolId}/schedules/{scheduleId}', () => {
   it('answers 401, 403 to viewers and instructors, 404 for foreign and malformed ids', async () => {
     const { school, other, owner, viewer, instructor, klass, iris } = await setup();
     const row = await f.schedule(school, { classId: klass.id, instructorId: iris.id });
-    const foreign = await f.schedule(other, { classId: (await f.class(other)).id, instructorId: (await f.instructor(other)).id });
+    const foreign = await f.schedule(other, {
+      classId: (await f.class(other)).id,
+      instructorId: (await f.instructor(other)).id,
+    });
 
     expect((await app.request('DELETE', `${base(school)}/${row.id}`)).status).toBe(401);
     for (const token of [viewer, instructor]) {
-      expect((await app.request('DELETE', `${base(school)}/${row.id}`, { token })).status).toBe(403);
+      expect((await app.request('DELETE', `${base(school)}/${row.id}`, { token })).status).toBe(
+        403,
+      );
     }
     for (const id of [foreign.id, 'nope']) {
-      expect((await app.request('DELETE', `${base(school)}/${id}`, { token: owner })).status).toBe(404);
+      expect((await app.request('DELETE', `${base(school)}/${id}`, { token: owner })).status).toBe(
+        404,
+      );
     }
     expect(await app.db.select().from(schedules)).toHaveLength(2);
   });
@@ -465,15 +722,55 @@ describe('GET /api/schools/{schoolId}/schedules/weekly', () => {
   async function busyWeek() {
     const ctx = await setup();
     const { school, klass, iris, carl } = ctx;
-    const dressage = await f.class(school, { name: 'Dressage', type: 'individual', level: 'advanced', maxStudents: 1 });
+    const dressage = await f.class(school, {
+      name: 'Dressage',
+      type: 'individual',
+      level: 'advanced',
+      maxStudents: 1,
+    });
     const retired = await f.class(school, { name: 'Old class', status: 'inactive' });
     const luna = await f.horse(school, { name: 'Luna' });
-    const monday = await f.schedule(school, { classId: klass.id, instructorId: iris.id, dayOfWeek: 1, startTime: '10:00', endTime: '11:00', location: 'Arena', maxStudents: 3 });
-    const wednesdayLate = await f.schedule(school, { classId: klass.id, instructorId: iris.id, dayOfWeek: 3, startTime: '09:00', endTime: '10:00' });
-    const wednesdayEarly = await f.schedule(school, { classId: dressage.id, instructorId: carl.id, dayOfWeek: 3, startTime: '08:00', endTime: '09:00', maxStudents: 1 });
-    const friday = await f.schedule(school, { classId: klass.id, instructorId: carl.id, dayOfWeek: 5, startTime: '10:00', endTime: '11:00', maxStudents: 4 });
-    await f.schedule(school, { classId: retired.id, instructorId: iris.id, dayOfWeek: 1, startTime: '12:00', endTime: '13:00' });
-    const student = (firstName: string, lastName: string) => f.student(school, { firstName, lastName });
+    const monday = await f.schedule(school, {
+      classId: klass.id,
+      instructorId: iris.id,
+      dayOfWeek: 1,
+      startTime: '10:00',
+      endTime: '11:00',
+      location: 'Arena',
+      maxStudents: 3,
+    });
+    const wednesdayLate = await f.schedule(school, {
+      classId: klass.id,
+      instructorId: iris.id,
+      dayOfWeek: 3,
+      startTime: '09:00',
+      endTime: '10:00',
+    });
+    const wednesdayEarly = await f.schedule(school, {
+      classId: dressage.id,
+      instructorId: carl.id,
+      dayOfWeek: 3,
+      startTime: '08:00',
+      endTime: '09:00',
+      maxStudents: 1,
+    });
+    const friday = await f.schedule(school, {
+      classId: klass.id,
+      instructorId: carl.id,
+      dayOfWeek: 5,
+      startTime: '10:00',
+      endTime: '11:00',
+      maxStudents: 4,
+    });
+    await f.schedule(school, {
+      classId: retired.id,
+      instructorId: iris.id,
+      dayOfWeek: 1,
+      startTime: '12:00',
+      endTime: '13:00',
+    });
+    const student = (firstName: string, lastName: string) =>
+      f.student(school, { firstName, lastName });
     const [ana, bruno, carla, dario, elena] = await Promise.all([
       student('Ana', 'Abad'),
       student('Bruno', 'Bravo'),
@@ -497,7 +794,20 @@ describe('GET /api/schools/{schoolId}/schedules/weekly', () => {
   }
 
   it("lays out the week's schedules with the students enrolled on each date", async () => {
-    const { school, viewer, klass, dressage, iris, carl, luna, monday, wednesdayEarly, wednesdayLate, friday, e } = await busyWeek();
+    const {
+      school,
+      viewer,
+      klass,
+      dressage,
+      iris,
+      carl,
+      luna,
+      monday,
+      wednesdayEarly,
+      wednesdayLate,
+      friday,
+      e,
+    } = await busyWeek();
 
     const res = await app.request('GET', `${base(school)}/weekly?week=2026-W47`, { token: viewer });
 
@@ -505,14 +815,22 @@ describe('GET /api/schools/{schoolId}/schedules/weekly', () => {
     const jumping = { id: klass.id, name: 'Group jumping', type: 'group', level: 'intermediate' };
     const irisRef = { id: iris.id, full_name: 'Iris Trainer' };
     const carlRef = { id: carl.id, full_name: 'Carl Coach' };
-    const seat = (enrollment: { id: string; studentId: string }, fullName: string, horse: { id: string; name: string } | null = null) => ({
+    const seat = (
+      enrollment: { id: string; studentId: string },
+      fullName: string,
+      horse: { id: string; name: string } | null = null,
+    ) => ({
       enrollment_id: enrollment.id,
       student_id: enrollment.studentId,
       full_name: fullName,
       horse_id: horse?.id ?? null,
       horse_name: horse?.name ?? null,
     });
-    const empty = (date: string, dayOfWeek: number) => ({ date, day_of_week: dayOfWeek, schedules: [] });
+    const empty = (date: string, dayOfWeek: number) => ({
+      date,
+      day_of_week: dayOfWeek,
+      schedules: [],
+    });
     expect(res.body).toEqual({
       data: {
         week: '2026-W47',
@@ -531,7 +849,10 @@ describe('GET /api/schools/{schoolId}/schedules/weekly', () => {
                 max_students: 3,
                 class: jumping,
                 instructor: irisRef,
-                students: [seat(e.mondayBruno, 'Bruno Bravo'), seat(e.mondayElena, 'Elena Esteban', luna)],
+                students: [
+                  seat(e.mondayBruno, 'Bruno Bravo'),
+                  seat(e.mondayElena, 'Elena Esteban', luna),
+                ],
                 enrolled_count: 2,
                 available_spots: 1,
               },
@@ -594,21 +915,37 @@ describe('GET /api/schools/{schoolId}/schedules/weekly', () => {
     });
 
     // The next week, Ana rides on Monday too and Bruno is gone.
-    const next = await app.request('GET', `${base(school)}/weekly?week=2026-W48`, { token: viewer });
-    expect(next.body.data.days[0].schedules[0].students.map((s: { full_name: string }) => s.full_name)).toEqual(['Ana Abad', 'Elena Esteban']);
+    const next = await app.request('GET', `${base(school)}/weekly?week=2026-W48`, {
+      token: viewer,
+    });
+    expect(
+      next.body.data.days[0].schedules[0].students.map((s: { full_name: string }) => s.full_name),
+    ).toEqual(['Ana Abad', 'Elena Esteban']);
     expect(next.body.data.days[0].schedules[0].available_spots).toBe(1);
   });
 
   it('takes a date for the week that contains it, and defaults to the current week in the school time zone', async () => {
     const { school, instructor } = await busyWeek();
 
-    const byDate = await app.request('GET', `${base(school)}/weekly?week=2026-11-22`, { token: instructor });
+    const byDate = await app.request('GET', `${base(school)}/weekly?week=2026-11-22`, {
+      token: instructor,
+    });
     expect(byDate.status).toBe(200);
-    expect(byDate.body.data).toMatchObject({ week: '2026-W47', start_date: '2026-11-16', end_date: '2026-11-22' });
+    expect(byDate.body.data).toMatchObject({
+      week: '2026-W47',
+      start_date: '2026-11-16',
+      end_date: '2026-11-22',
+    });
 
     // Turn of the ISO year: Thursday 2027-01-01 belongs to 2026-W53.
-    const turn = await app.request('GET', `${base(school)}/weekly?week=2027-01-01`, { token: instructor });
-    expect(turn.body.data).toMatchObject({ week: '2026-W53', start_date: '2026-12-28', end_date: '2027-01-03' });
+    const turn = await app.request('GET', `${base(school)}/weekly?week=2027-01-01`, {
+      token: instructor,
+    });
+    expect(turn.body.data).toMatchObject({
+      week: '2026-W53',
+      start_date: '2026-12-28',
+      end_date: '2027-01-03',
+    });
 
     const ctx = await setup('Pacific/Kiritimati');
     const current = await app.request('GET', `${base(ctx.school)}/weekly`, { token: ctx.viewer });
@@ -621,17 +958,24 @@ describe('GET /api/schools/{schoolId}/schedules/weekly', () => {
     });
   });
 
-  it.each(['2025-W53', '2026-W54', '2026-47', '2026-02-30', 'next'])('rejects week=%s with 422', async (week) => {
-    const { school, viewer } = await setup();
-    const res = await app.request('GET', `${base(school)}/weekly?week=${week}`, { token: viewer });
-    expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors)).toEqual(['week']);
-  });
+  it.each(['2025-W53', '2026-W54', '2026-47', '2026-02-30', 'next'])(
+    'rejects week=%s with 422',
+    async (week) => {
+      const { school, viewer } = await setup();
+      const res = await app.request('GET', `${base(school)}/weekly?week=${week}`, {
+        token: viewer,
+      });
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual(['week']);
+    },
+  );
 
   it('answers 401 without a token and 403 to a stranger', async () => {
     const { school, stranger } = await setup();
     expect((await app.request('GET', `${base(school)}/weekly`)).status).toBe(401);
-    expect((await app.request('GET', `${base(school)}/weekly`, { token: stranger })).status).toBe(403);
+    expect((await app.request('GET', `${base(school)}/weekly`, { token: stranger })).status).toBe(
+      403,
+    );
   });
 
   it('runs the same number of statements for 2 and for 20 schedules with students', async () => {
@@ -640,17 +984,35 @@ describe('GET /api/schools/{schoolId}/schedules/weekly', () => {
     const add = async (from: number, to: number) => {
       for (let i = from; i < to; i++) {
         const hour = String(7 + Math.floor(i / 7)).padStart(2, '0');
-        const schedule = await f.schedule(school, { classId: klass.id, instructorId: iris.id, dayOfWeek: i % 7, startTime: `${hour}:00`, endTime: `${hour}:50` });
+        const schedule = await f.schedule(school, {
+          classId: klass.id,
+          instructorId: iris.id,
+          dayOfWeek: i % 7,
+          startTime: `${hour}:00`,
+          endTime: `${hour}:50`,
+        });
         for (const name of ['A', 'B']) {
-          await f.enrollment(school, { studentId: (await f.student(school, { firstName: `${name}${i}` })).id, classId: klass.id, scheduleId: schedule.id, horseId: horse.id });
+          await f.enrollment(school, {
+            studentId: (await f.student(school, { firstName: `${name}${i}` })).id,
+            classId: klass.id,
+            scheduleId: schedule.id,
+            horseId: horse.id,
+          });
         }
       }
     };
     const count = async () => {
       const counter = { count: 0 };
-      const res = await statementCounter.run(counter, () => app.request('GET', `${base(school)}/weekly?week=2026-W47`, { token: viewer }));
+      const res = await statementCounter.run(counter, () =>
+        app.request('GET', `${base(school)}/weekly?week=2026-W47`, { token: viewer }),
+      );
       expect(res.status).toBe(200);
-      return { statements: counter.count, seats: res.body.data.days.flatMap((d: { schedules: { students: unknown[] }[] }) => d.schedules.flatMap((s) => s.students)).length };
+      return {
+        statements: counter.count,
+        seats: res.body.data.days.flatMap((d: { schedules: { students: unknown[] }[] }) =>
+          d.schedules.flatMap((s) => s.students),
+        ).length,
+      };
     };
     await count();
     await add(0, 2);

@@ -11,8 +11,19 @@ import { pathId, schoolIdInput } from './params';
 import { isoWeekField } from './record-fields';
 import { toTimeOfDay } from './records';
 import { scheduleFields } from './schedule-schema';
-import { assertClassChangeable, assertEndsAfterStart, assertNoOverlap, lockScheduleReferences } from './schedule-rules';
-import { enrolledOn, scheduleOrder, scheduleSchema, selectSchedules, toSchedule } from './schedule-view';
+import {
+  assertClassChangeable,
+  assertEndsAfterStart,
+  assertNoOverlap,
+  lockScheduleReferences,
+} from './schedule-rules';
+import {
+  enrolledOn,
+  scheduleOrder,
+  scheduleSchema,
+  selectSchedules,
+  toSchedule,
+} from './schedule-view';
 import { weeklySchedule, weeklyScheduleSchema } from './weekly';
 
 const scheduleIdInput = schoolIdInput.extend({ scheduleId: pathId });
@@ -37,7 +48,8 @@ export const schedulesRouter = router({
         path: '/schools/{schoolId}/schedules',
         tags: ['Schedules'],
         summary: 'Schedules by day of the week (0 = Sunday) and start time',
-        description: '`enrolled_count` counts the enrollments active today in the school\'s time zone.',
+        description:
+          "`enrolled_count` counts the enrollments active today in the school's time zone.",
       },
     })
     .input(
@@ -49,13 +61,17 @@ export const schedulesRouter = router({
     )
     .output(z.object({ data: z.array(scheduleSchema) }))
     .query(async ({ ctx, input }) => {
-      const rows = await selectSchedules(ctx.db, { enrolledCount: enrolledOn(todayIn(ctx.school.timezone)) })
+      const rows = await selectSchedules(ctx.db, {
+        enrolledCount: enrolledOn(todayIn(ctx.school.timezone)),
+      })
         .where(
           and(
             eq(schedules.schoolId, ctx.school.id),
             input.class_id ? eq(schedules.classId, input.class_id) : undefined,
             input.instructor_id ? eq(schedules.instructorId, input.instructor_id) : undefined,
-            input.day_of_week !== undefined ? eq(schedules.dayOfWeek, input.day_of_week) : undefined,
+            input.day_of_week !== undefined
+              ? eq(schedules.dayOfWeek, input.day_of_week)
+              : undefined,
           ),
         )
         .orderBy(...scheduleOrder);
@@ -71,7 +87,7 @@ export const schedulesRouter = router({
         tags: ['Schedules'],
         summary: 'Create a weekly schedule of a class',
         description:
-          'It may not overlap another schedule of the same instructor on that day (422 on `instructor_id`); back-to-back is fine. `max_students` defaults to the class\'s.',
+          "It may not overlap another schedule of the same instructor on that day (422 on `instructor_id`); back-to-back is fine. `max_students` defaults to the class's.",
       },
     })
     .input(schoolIdInput.extend(scheduleFields.shape))
@@ -79,8 +95,16 @@ export const schedulesRouter = router({
     .mutation(async ({ ctx, input }) => {
       assertEndsAfterStart(input.start_time, input.end_time);
       const id = await ctx.db.transaction(async (tx) => {
-        const refs = await lockScheduleReferences(tx, ctx.school.id, { classId: input.class_id, instructorId: input.instructor_id });
-        const slot = { instructorId: input.instructor_id, dayOfWeek: input.day_of_week, startTime: input.start_time, endTime: input.end_time };
+        const refs = await lockScheduleReferences(tx, ctx.school.id, {
+          classId: input.class_id,
+          instructorId: input.instructor_id,
+        });
+        const slot = {
+          instructorId: input.instructor_id,
+          dayOfWeek: input.day_of_week,
+          startTime: input.start_time,
+          endTime: input.end_time,
+        };
         await assertNoOverlap(tx, ctx.school.id, slot);
         const [created] = await tx
           .insert(schedules)
@@ -105,21 +129,37 @@ export const schedulesRouter = router({
         tags: ['Schedules'],
         summary: "The week's timetable with class, instructor and enrolled students",
         description:
-          '`week` is an ISO week (`2026-W47`) or a date meaning its week; default the current week in the school\'s time zone. Each day lists the schedules of active classes and the students whose enrollment is active on that date.',
+          "`week` is an ISO week (`2026-W47`) or a date meaning its week; default the current week in the school's time zone. Each day lists the schedules of active classes and the students whose enrollment is active on that date.",
       },
     })
     .input(schoolIdInput.extend({ week: isoWeekField.optional() }))
     .output(z.object({ data: weeklyScheduleSchema }))
     .query(async ({ ctx, input }) => ({
-      data: await weeklySchedule(ctx.db, ctx.school.id, resolveWeek(input.week, ctx.school.timezone)),
+      data: await weeklySchedule(
+        ctx.db,
+        ctx.school.id,
+        resolveWeek(input.week, ctx.school.timezone),
+      ),
     })),
 
   get: schoolProcedure('schedules.view')
-    .meta({ openapi: { method: 'GET', path: '/schools/{schoolId}/schedules/{scheduleId}', tags: ['Schedules'], summary: 'A schedule' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/schools/{schoolId}/schedules/{scheduleId}',
+        tags: ['Schedules'],
+        summary: 'A schedule',
+      },
+    })
     .input(scheduleIdInput)
     .output(one)
     .query(async ({ ctx, input }) => ({
-      data: await findSchedule(ctx.db, ctx.school.id, input.scheduleId, todayIn(ctx.school.timezone)),
+      data: await findSchedule(
+        ctx.db,
+        ctx.school.id,
+        input.scheduleId,
+        todayIn(ctx.school.timezone),
+      ),
     })),
 
   update: schoolProcedure('schedules.edit')
@@ -129,7 +169,8 @@ export const schedulesRouter = router({
         path: '/schools/{schoolId}/schedules/{scheduleId}',
         tags: ['Schedules'],
         summary: 'Update a schedule (fields given)',
-        description: 'The resulting schedule is checked again for overlaps; the class of a schedule with enrollments cannot change.',
+        description:
+          'The resulting schedule is checked again for overlaps; the class of a schedule with enrollments cannot change.',
       },
     })
     .input(scheduleIdInput.extend(scheduleFields.partial().shape))
@@ -169,7 +210,14 @@ export const schedulesRouter = router({
           })
           .where(and(eq(schedules.schoolId, ctx.school.id), eq(schedules.id, current.id)));
       });
-      return { data: await findSchedule(ctx.db, ctx.school.id, input.scheduleId, todayIn(ctx.school.timezone)) };
+      return {
+        data: await findSchedule(
+          ctx.db,
+          ctx.school.id,
+          input.scheduleId,
+          todayIn(ctx.school.timezone),
+        ),
+      };
     }),
 
   remove: schoolProcedure('schedules.delete')

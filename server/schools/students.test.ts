@@ -625,7 +625,13 @@ describe('POST /api/schools/{schoolId}/students', () => {
 
   it("words the form's own check in the browser exactly as the 422 (one shared schema)", async () => {
     const school = await createSchool();
-    const body = { first_name: ' ', last_name: 'Ruiz', email: 'not-an-email', birth_date: '1899-12-31', level: 'x' };
+    const body = {
+      first_name: ' ',
+      last_name: 'Ruiz',
+      email: 'not-an-email',
+      birth_date: '1899-12-31',
+      level: 'x',
+    };
 
     const res = await app.request('POST', `/api/schools/${school}/students`, {
       token: await tokenOf('owner'),
@@ -844,10 +850,20 @@ describe('GET /api/schools/{schoolId}/students/{studentId}', () => {
         record(classmateEnrollment, '2026-01-05', 'absent'),
       ]);
     // Payments: a paid tuition, an overdue charge (today is 2026-03-11), and a classmate's.
-    const charge = (studentId: string, values: Partial<typeof payments.$inferInsert> & { dueDate: string }) =>
+    const charge = (
+      studentId: string,
+      values: Partial<typeof payments.$inferInsert> & { dueDate: string },
+    ) =>
       app.db
         .insert(payments)
-        .values({ schoolId: school, studentId, concept: 'other', amount: '45.50', currency: 'EUR', ...values })
+        .values({
+          schoolId: school,
+          studentId,
+          concept: 'other',
+          amount: '45.50',
+          currency: 'EUR',
+          ...values,
+        })
         .returning()
         .then(([row]) => row!);
     const tuition = await charge(student.id, {
@@ -1054,21 +1070,29 @@ describe('GET /api/schools/{schoolId}/students/{studentId}', () => {
   it.each([
     ['viewer', 1],
     ['instructor', null],
-  ] as const)('lets a %s read a student; payments only with payments.view', async (role, visible) => {
-    const school = await createSchool();
-    const student = await f.student(school);
-    await app.db
-      .insert(payments)
-      .values({ schoolId: school, studentId: student.id, concept: 'other', amount: '10.00', currency: 'EUR', dueDate: '2026-03-10' });
+  ] as const)(
+    'lets a %s read a student; payments only with payments.view',
+    async (role, visible) => {
+      const school = await createSchool();
+      const student = await f.student(school);
+      await app.db.insert(payments).values({
+        schoolId: school,
+        studentId: student.id,
+        concept: 'other',
+        amount: '10.00',
+        currency: 'EUR',
+        dueDate: '2026-03-10',
+      });
 
-    const res = await app.request('GET', `/api/schools/${school}/students/${student.id}`, {
-      token: await tokenOf(role),
-    });
+      const res = await app.request('GET', `/api/schools/${school}/students/${student.id}`, {
+        token: await tokenOf(role),
+      });
 
-    expect(res.status).toBe(200);
-    expect(res.body.data.id).toBe(student.id);
-    expect(res.body.data.payments?.length ?? null).toBe(visible);
-  });
+      expect(res.status).toBe(200);
+      expect(res.body.data.id).toBe(student.id);
+      expect(res.body.data.payments?.length ?? null).toBe(visible);
+    },
+  );
 
   it.each([
     ['another school’s student', 'other'],
@@ -1317,16 +1341,14 @@ describe('DELETE /api/schools/{schoolId}/students/{studentId}', () => {
       classId: cls.id,
       scheduleId: sched.id,
     });
-    await app.db
-      .insert(attendance)
-      .values({
-        schoolId: school,
-        scheduleId: sched.id,
-        enrollmentId: enrollment.id,
-        studentId: attended.id,
-        date: '2026-01-05',
-        status: 'present',
-      });
+    await app.db.insert(attendance).values({
+      schoolId: school,
+      scheduleId: sched.id,
+      enrollmentId: enrollment.id,
+      studentId: attended.id,
+      date: '2026-01-05',
+      status: 'present',
+    });
     const token = await tokenOf('owner');
 
     for (const student of [enrolled, attended]) {
@@ -1396,16 +1418,14 @@ describe('POST /api/schools/{schoolId}/students/{studentId}/anonymize', () => {
       classId: cls.id,
       scheduleId: sched.id,
     });
-    await app.db
-      .insert(attendance)
-      .values({
-        schoolId: school,
-        scheduleId: sched.id,
-        enrollmentId: enrollment.id,
-        studentId: student.id,
-        date: '2026-01-05',
-        status: 'present',
-      });
+    await app.db.insert(attendance).values({
+      schoolId: school,
+      scheduleId: sched.id,
+      enrollmentId: enrollment.id,
+      studentId: student.id,
+      date: '2026-01-05',
+      status: 'present',
+    });
 
     const res = await app.request(
       'POST',

@@ -21,7 +21,12 @@ import { ageOn, todayIn } from './calendar';
 import { pathId, schoolIdInput } from './params';
 import { timestampsOut, toTimeOfDay } from './records';
 import { importStudents } from './student-import';
-import { futureBirthDateError, studentFields, studentUpdateFields, type StudentFields } from './student-schema';
+import {
+  futureBirthDateError,
+  studentFields,
+  studentUpdateFields,
+  type StudentFields,
+} from './student-schema';
 
 /*
  * student-import.ts uses this module's helpers and this module routes to it: each uses the
@@ -175,7 +180,9 @@ const studentDetailSchema = studentSchema.extend({
   payments: z
     .array(paymentSchema)
     .nullable()
-    .describe("The student's school payments, newest due date first; null for a role without payments.view (instructors)."),
+    .describe(
+      "The student's school payments, newest due date first; null for a role without payments.view (instructors).",
+    ),
 });
 
 /** CSV import limits (DESIGN 6); a larger upload is refused with 413 by the REST wrapper. */
@@ -402,7 +409,9 @@ export const studentsRouter = router({
           })
           .from(attendance)
           .where(and(eq(attendance.schoolId, schoolId), eq(attendance.studentId, input.studentId))),
-        canSeePayments ? selectPayments(ctx.db, schoolId, eq(payments.studentId, input.studentId)) : null,
+        canSeePayments
+          ? selectPayments(ctx.db, schoolId, eq(payments.studentId, input.studentId))
+          : null,
       ]);
       if (!row) throw notFound('Student');
       const { total, present, absent, late, excused } = stats ?? {

@@ -75,8 +75,14 @@ export async function weeklySchedule(db: Database, schoolId: string, { week, dat
         horseName: horses.name,
       })
       .from(enrollments)
-      .innerJoin(students, and(eq(students.schoolId, enrollments.schoolId), eq(students.id, enrollments.studentId)))
-      .leftJoin(horses, and(eq(horses.schoolId, enrollments.schoolId), eq(horses.id, enrollments.horseId)))
+      .innerJoin(
+        students,
+        and(eq(students.schoolId, enrollments.schoolId), eq(students.id, enrollments.studentId)),
+      )
+      .leftJoin(
+        horses,
+        and(eq(horses.schoolId, enrollments.schoolId), eq(horses.id, enrollments.horseId)),
+      )
       .where(
         and(
           eq(enrollments.schoolId, schoolId),

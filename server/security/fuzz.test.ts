@@ -6,7 +6,12 @@ import { EMAIL_KINDS } from '@/emails';
 import { FEATURES, SETTING_GROUPS, SETTINGS } from '../platform/settings-registry';
 import { competitionFixtures } from '../competitions/competition-fixtures';
 import { apiOperations, type ApiOperation } from '../test/api-routes';
-import { prototypeKeyRequest, requestFor, type FuzzRequest, type KnownValues } from '../test/fuzz-arbitraries';
+import {
+  prototypeKeyRequest,
+  requestFor,
+  type FuzzRequest,
+  type KnownValues,
+} from '../test/fuzz-arbitraries';
 import { ADMIN_EMAIL, useTestApp, type TestResponse } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
 
@@ -18,7 +23,10 @@ import { schoolFixtures } from '../test/school-fixtures';
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
-const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20_261_121);
+const SEED =
+  process.env.FUZZ_SEED === 'random'
+    ? Date.now() % 2 ** 31
+    : Number(process.env.FUZZ_SEED ?? 20_261_121);
 if (process.env.FUZZ_SEED === 'random') console.log(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`);
 
 const app = useTestApp();
@@ -47,31 +55,85 @@ type World = { known: KnownValues; tokens: Record<'owner' | 'admin' | 'garbage',
  * ids and keys that exist.
  */
 async function buildWorld(): Promise<World> {
-  const schoolId = await app.createSchool({ name: 'Fuzz Riding School', members: { [OWNER]: 'owner', 'manager@fuzz.test': 'manager' } });
-  const tokens = { owner: await app.tokenFor(OWNER), admin: await app.tokenFor(ADMIN_EMAIL), garbage: 'not.a.token' };
+  const schoolId = await app.createSchool({
+    name: 'Fuzz Riding School',
+    members: { [OWNER]: 'owner', 'manager@fuzz.test': 'manager' },
+  });
+  const tokens = {
+    owner: await app.tokenFor(OWNER),
+    admin: await app.tokenFor(ADMIN_EMAIL),
+    garbage: 'not.a.token',
+  };
   // A first request makes each principal a user.
-  for (const token of [tokens.owner, tokens.admin]) expect((await app.request('GET', '/api/auth/me', { token })).status).toBe(200);
+  for (const token of [tokens.owner, tokens.admin])
+    expect((await app.request('GET', '/api/auth/me', { token })).status).toBe(200);
 
-  const [ana, leo] = [await school.student(schoolId), await school.student(schoolId, { firstName: 'Leo', documentNumber: 'X-1' })];
+  const [ana, leo] = [
+    await school.student(schoolId),
+    await school.student(schoolId, { firstName: 'Leo', documentNumber: 'X-1' }),
+  ];
   const instructor = await school.instructor(schoolId);
   const klass = await school.class(schoolId);
   const horse = await school.horse(schoolId);
-  const schedule = await school.schedule(schoolId, { classId: klass.id, instructorId: instructor.id });
-  const enrollment = await school.enrollment(schoolId, { studentId: ana!.id, classId: klass.id, scheduleId: schedule.id, horseId: horse.id });
-  const cup = await competition.competition(schoolId, {
-    fees: [{ concept: 'inscription', name: 'Entry', amount: 25, is_required: true, applies_to: 'entry', description: null }],
+  const schedule = await school.schedule(schoolId, {
+    classId: klass.id,
+    instructorId: instructor.id,
   });
-  const entry = await competition.entry(schoolId, { competitionId: cup.id, studentId: ana!.id, horseId: horse.id });
-  const fee = await competition.payment(schoolId, { competitionId: cup.id, studentId: ana!.id, entryId: entry.id });
+  const enrollment = await school.enrollment(schoolId, {
+    studentId: ana!.id,
+    classId: klass.id,
+    scheduleId: schedule.id,
+    horseId: horse.id,
+  });
+  const cup = await competition.competition(schoolId, {
+    fees: [
+      {
+        concept: 'inscription',
+        name: 'Entry',
+        amount: 25,
+        is_required: true,
+        applies_to: 'entry',
+        description: null,
+      },
+    ],
+  });
+  const entry = await competition.entry(schoolId, {
+    competitionId: cup.id,
+    studentId: ana!.id,
+    horseId: horse.id,
+  });
+  const fee = await competition.payment(schoolId, {
+    competitionId: cup.id,
+    studentId: ana!.id,
+    entryId: entry.id,
+  });
   const [tuition] = await app.db
     .insert(payments)
-    .values({ schoolId, studentId: leo!.id, concept: 'other', amount: '80.00', currency: 'EUR', dueDate: '2026-03-01' })
+    .values({
+      schoolId,
+      studentId: leo!.id,
+      concept: 'other',
+      amount: '80.00',
+      currency: 'EUR',
+      dueDate: '2026-03-01',
+    })
     .returning();
   const [message] = await app.db
     .insert(emailOutbox)
-    .values({ kind: 'contact', to: 'ops@fuzz.test', subject: 'Hi', html: '<p>Hi</p>', text: 'Hi', props: {}, status: 'failed' })
+    .values({
+      kind: 'contact',
+      to: 'ops@fuzz.test',
+      subject: 'Hi',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+      props: {},
+      status: 'failed',
+    })
     .returning();
-  const members = await app.db.select({ id: memberships.id }).from(memberships).where(eq(memberships.organizationId, schoolId));
+  const members = await app.db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(eq(memberships.organizationId, schoolId));
   const userIds = (await app.db.select({ id: users.id }).from(users)).map((u) => u.id);
 
   const byName: Record<string, string[]> = {
@@ -99,7 +161,10 @@ async function buildWorld(): Promise<World> {
 
 /** Who sends a request: mostly the school's owner, on admin routes mostly the admin. */
 function principalFor(op: ApiOperation) {
-  const admin = op.path.startsWith('/admin') || op.path === '/test/dashboard' || op.path.startsWith('/email-preview');
+  const admin =
+    op.path.startsWith('/admin') ||
+    op.path === '/test/dashboard' ||
+    op.path.startsWith('/email-preview');
   return fc.oneof(
     { weight: admin ? 2 : 8, arbitrary: fc.constant('owner' as const) },
     { weight: admin ? 8 : 1, arbitrary: fc.constant('admin' as const) },
@@ -109,7 +174,10 @@ function principalFor(op: ApiOperation) {
 }
 
 function describeRequest(request: FuzzRequest, principal: string | undefined): string {
-  const body = request.body === undefined ? '' : ` body(${request.body.length}): ${request.body.slice(0, 300)}`;
+  const body =
+    request.body === undefined
+      ? ''
+      : ` body(${request.body.length}): ${request.body.slice(0, 300)}`;
   return `${request.method} ${request.url.slice(0, 300)} as ${principal ?? 'anonymous'} ${JSON.stringify(request.headers)}${body}`;
 }
 
@@ -121,7 +189,10 @@ function checkErrorBody(request: FuzzRequest, res: TestResponse): void {
     const lists = Object.values(res.body.errors as Record<string, unknown>);
     expect(lists.length, 'a 422 names at least one field').toBeGreaterThan(0);
     for (const list of lists) {
-      expect(Array.isArray(list) && list.length > 0 && list.every((m) => typeof m === 'string'), 'messages are strings').toBe(true);
+      expect(
+        Array.isArray(list) && list.length > 0 && list.every((m) => typeof m === 'string'),
+        'messages are strings',
+      ).toBe(true);
     }
     const all = lists.flat() as string[];
     // Laravel's wording: "The x field …" / "The selected x is invalid.", first one, then a count.
@@ -156,7 +227,10 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   it.each(apiOperations().map((op) => [`${op.method} ${op.path}`, op] as const))(
     '%s: never a 5xx, every 4xx shaped as DESIGN 5',
     async (_name, op) => {
-      const requests = fc.tuple(requestFor(op, (name) => world.known(name)), principalFor(op));
+      const requests = fc.tuple(
+        requestFor(op, (name) => world.known(name)),
+        principalFor(op),
+      );
       await fc.assert(
         fc.asyncProperty(requests, async ([request, principal]) => {
           const res = await app.request(request.method, request.url, {
@@ -180,7 +254,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
           endOnFailure: process.env.FUZZ_SHRINK !== '1',
           // First, inherited names (`constructor`, `__proto__`…) as query and body keys, as each principal.
           examples: (['owner', 'admin', undefined] as const).map(
-            (principal): [[FuzzRequest, typeof principal]] => [[prototypeKeyRequest(op, world.known), principal]],
+            (principal): [[FuzzRequest, typeof principal]] => [
+              [prototypeKeyRequest(op, world.known), principal],
+            ],
           ),
         },
       );

@@ -14,7 +14,8 @@ const fixtures = schoolFixtures(() => app.db);
 
 const OWNER = 'owner@headers.test';
 /** What an error body must never show: SQL, database names, stack frames. */
-const LEAKS = /insert into|delete from|select |update "|violates|constraint|students_|enrollments_|\bat \/|\.ts:\d+|stack/i;
+const LEAKS =
+  /insert into|delete from|select |update "|violates|constraint|students_|enrollments_|\bat \/|\.ts:\d+|stack/i;
 
 function expectApiHeaders(res: TestResponse) {
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -34,20 +35,30 @@ describe('API answers', () => {
 
   it('an authenticated answer is never cached, its errors neither', async () => {
     const token = await app.tokenFor(OWNER);
-    for (const [path, status] of [['/api/schools', 200], ['/api/schools/not-a-school/students', 403], ['/api/nowhere', 404]] as const) {
+    for (const [path, status] of [
+      ['/api/schools', 200],
+      ['/api/schools/not-a-school/students', 403],
+      ['/api/nowhere', 404],
+    ] as const) {
       const res = await app.request('GET', path, { token });
       expect(res.status, path).toBe(status);
       expectApiHeaders(res);
       expect(res.headers.get('cache-control'), path).toBe('no-store');
     }
-    const session = await app.request('GET', '/api/schools', { headers: { cookie: 'next-auth.session-token=forged' } });
+    const session = await app.request('GET', '/api/schools', {
+      headers: { cookie: 'next-auth.session-token=forged' },
+    });
     expect(session.status).toBe(401);
     expect(session.headers.get('cache-control')).toBe('no-store');
   });
 
   it('HSTS when the request came over TLS: through a proxy that says so, or an https APP_URL', async () => {
-    const proxied = await app.request('GET', '/api/health', { headers: { 'x-forwarded-proto': 'https' } });
-    expect(proxied.headers.get('strict-transport-security')).toMatch(/^max-age=\d{8}; includeSubDomains$/);
+    const proxied = await app.request('GET', '/api/health', {
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(proxied.headers.get('strict-transport-security')).toMatch(
+      /^max-age=\d{8}; includeSubDomains$/,
+    );
     const direct = await behindHttps.request('GET', '/api/health');
     expect(direct.headers.get('strict-transport-security')).toMatch(/^max-age=\d{8}/);
   });
@@ -59,12 +70,16 @@ describe('API answers', () => {
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).not.toContain('default-src');
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
-    const asset = await app.request('GET', '/api/docs/assets/swagger-ui.css', { headers: { cookie: 'theme=dark' } });
+    const asset = await app.request('GET', '/api/docs/assets/swagger-ui.css', {
+      headers: { cookie: 'theme=dark' },
+    });
     expect(asset.headers.get('cache-control')).toBe('public, max-age=86400');
   });
 
   it('the e-mail preview keeps its own policy (the admin page frames it) and is not cached', async () => {
-    const res = await app.request('GET', '/api/email-preview/contact-form', { token: await app.tokenFor(ADMIN_EMAIL) });
+    const res = await app.request('GET', '/api/email-preview/contact-form', {
+      token: await app.tokenFor(ADMIN_EMAIL),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -78,10 +93,16 @@ describe('pages (proxy.ts)', () => {
   const page = (headers: Record<string, string> = {}) =>
     proxy(new NextRequest('http://localhost:3000/schools', { headers })).headers;
 
-  it("carry a same-origin policy that no one may frame, and the other protections", () => {
+  it('carry a same-origin policy that no one may frame, and the other protections', () => {
     const headers = page();
     const policy = headers.get('content-security-policy')!;
-    for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]) {
       expect(policy).toContain(directive);
     }
     expect(policy).not.toContain('unsafe-eval');
@@ -92,7 +113,9 @@ describe('pages (proxy.ts)', () => {
   });
 
   it('carry HSTS only behind TLS', () => {
-    expect(page({ 'x-forwarded-proto': 'https' }).get('strict-transport-security')).toMatch(/^max-age=/);
+    expect(page({ 'x-forwarded-proto': 'https' }).get('strict-transport-security')).toMatch(
+      /^max-age=/,
+    );
     expect(page({ 'x-forwarded-proto': 'http' }).get('strict-transport-security')).toBeNull();
   });
 });
@@ -101,15 +124,18 @@ describe('next-auth cookies', () => {
   it.each([
     ['http://localhost:3000', app, false, 'next-auth.session-token'],
     ['https://school.example.org', behindHttps, true, '__Secure-next-auth.session-token'],
-  ])('with APP_URL %s: HttpOnly, SameSite=Lax, Secure only over https', (appUrl, target, secure, name) => {
-    expect(target.config.appUrl).toBe(appUrl);
-    const options = authOptions(createServices(target.config, target.db));
-    expect(options.useSecureCookies).toBe(secure);
-    expect(options.cookies?.sessionToken).toEqual({
-      name,
-      options: { httpOnly: true, sameSite: 'lax', path: '/', secure },
-    });
-  });
+  ])(
+    'with APP_URL %s: HttpOnly, SameSite=Lax, Secure only over https',
+    (appUrl, target, secure, name) => {
+      expect(target.config.appUrl).toBe(appUrl);
+      const options = authOptions(createServices(target.config, target.db));
+      expect(options.useSecureCookies).toBe(secure);
+      expect(options.cookies?.sessionToken).toEqual({
+        name,
+        options: { httpOnly: true, sameSite: 'lax', path: '/', secure },
+      });
+    },
+  );
 });
 
 describe('error bodies', () => {
@@ -118,10 +144,21 @@ describe('error bodies', () => {
     const token = await app.tokenFor(OWNER);
     const student = await fixtures.student(schoolId, { documentNumber: 'X-1' });
     const klass = await fixtures.class(schoolId);
-    const schedule = await fixtures.schedule(schoolId, { classId: klass.id, instructorId: (await fixtures.instructor(schoolId)).id });
-    await fixtures.enrollment(schoolId, { studentId: student.id, classId: klass.id, scheduleId: schedule.id });
+    const schedule = await fixtures.schedule(schoolId, {
+      classId: klass.id,
+      instructorId: (await fixtures.instructor(schoolId)).id,
+    });
+    await fixtures.enrollment(schoolId, {
+      studentId: student.id,
+      classId: klass.id,
+      scheduleId: schedule.id,
+    });
 
-    const withHistory = await app.request('DELETE', `/api/schools/${schoolId}/students/${student.id}`, { token });
+    const withHistory = await app.request(
+      'DELETE',
+      `/api/schools/${schoolId}/students/${student.id}`,
+      { token },
+    );
     expect(withHistory.status).toBe(409);
     expect(withHistory.text).not.toMatch(LEAKS);
     const duplicate = await app.request('POST', `/api/schools/${schoolId}/students`, {
@@ -134,7 +171,13 @@ describe('error bodies', () => {
 });
 
 describe('personal data and the logs', () => {
-  const PERSONAL = ['Ximena', 'Quiroga', 'ximena.quiroga@family.test', '+34 611 222 333', 'my pony is called Relámpago'];
+  const PERSONAL = [
+    'Ximena',
+    'Quiroga',
+    'ximena.quiroga@family.test',
+    '+34 611 222 333',
+    'my pony is called Relámpago',
+  ];
   let output: string[] = [];
   let logs: CapturedLogs | undefined;
 
@@ -166,17 +209,37 @@ describe('personal data and the logs', () => {
     const schoolId = await app.createSchool({ members: { [OWNER]: 'owner' } });
     const token = await app.tokenFor(OWNER);
     await fixtures.student(schoolId, { documentNumber: 'X-2' });
-    const [firstName, lastName, email, phone, message] = PERSONAL as [string, string, string, string, string];
+    const [firstName, lastName, email, phone, message] = PERSONAL as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     // The outbox refuses new rows: the contact request fails inside the database (a 500).
-    await app.db.execute(sql`alter table email_outbox add constraint refuse_all check (false) not valid`);
+    await app.db.execute(
+      sql`alter table email_outbox add constraint refuse_all check (false) not valid`,
+    );
     captureOutput();
     try {
       const student = { first_name: firstName, last_name: lastName, email, phone };
       const failures = [
-        await app.request('POST', `/api/schools/${schoolId}/students`, { token, body: { ...student, birth_date: 'yesterday' } }),
-        await app.request('POST', `/api/schools/${schoolId}/students`, { token, body: { ...student, document_number: 'X-2' } }),
-        await app.request('POST', `/api/schools/${schoolId}/members`, { token, body: { email, role: 'emperor' } }),
-        await app.request('POST', '/api/schools', { token: await app.tokenFor(email, { name: `${firstName} ${lastName}` }), body: student }),
+        await app.request('POST', `/api/schools/${schoolId}/students`, {
+          token,
+          body: { ...student, birth_date: 'yesterday' },
+        }),
+        await app.request('POST', `/api/schools/${schoolId}/students`, {
+          token,
+          body: { ...student, document_number: 'X-2' },
+        }),
+        await app.request('POST', `/api/schools/${schoolId}/members`, {
+          token,
+          body: { email, role: 'emperor' },
+        }),
+        await app.request('POST', '/api/schools', {
+          token: await app.tokenFor(email, { name: `${firstName} ${lastName}` }),
+          body: student,
+        }),
         await app.request('GET', '/api/auth/me', { token: `${email}.${phone}.x` }),
       ];
       expect(failures.map((res) => res.status)).toEqual([422, 422, 422, 405, 401]);

@@ -34,15 +34,21 @@ async function world() {
   return { schoolId, fill };
 }
 
-const tokenFor = (op: ApiOperation) => app.tokenFor(op.path.startsWith('/admin') ? ADMIN_EMAIL : OWNER);
+const tokenFor = (op: ApiOperation) =>
+  app.tokenFor(op.path.startsWith('/admin') ? ADMIN_EMAIL : OWNER);
 
 describe('per_page: every paginated list refuses more than its maximum and accepts the maximum', () => {
-  const paginated = apiOperations().filter((op) => op.method === 'GET' && op.query.some((q) => q.name === 'per_page'));
+  const paginated = apiOperations().filter(
+    (op) => op.method === 'GET' && op.query.some((q) => q.name === 'per_page'),
+  );
 
   it('the document has the paginated lists of DESIGN 5', () => {
     expect(paginated.length).toBeGreaterThanOrEqual(7);
     for (const op of paginated) {
-      expect(op.query.find((q) => q.name === 'per_page')!.schema).toMatchObject({ minimum: 1, maximum: 100 });
+      expect(op.query.find((q) => q.name === 'per_page')!.schema).toMatchObject({
+        minimum: 1,
+        maximum: 100,
+      });
     }
   });
 
@@ -70,17 +76,22 @@ describe('413: every operation that reads a JSON body refuses one over 1 MB', ()
   const withBody = apiOperations().filter((op) => op.contentTypes.includes('application/json'));
   const oversized = JSON.stringify({ notes: 'x'.repeat(MAX_JSON_BYTES) });
 
-  it.each(withBody.map((op) => [`${op.method} ${op.path}`, op] as const))('%s', async (_name, op) => {
-    const { fill } = await world();
-    // The body is refused before any record is looked up: other ids need not exist.
-    const res = await app.request(op.method, fill(op, randomUUID()), {
-      token: await tokenFor(op),
-      rawBody: oversized,
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 1 MB.' } });
-  });
+  it.each(withBody.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    '%s',
+    async (_name, op) => {
+      const { fill } = await world();
+      // The body is refused before any record is looked up: other ids need not exist.
+      const res = await app.request(op.method, fill(op, randomUUID()), {
+        token: await tokenFor(op),
+        rawBody: oversized,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({
+        error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 1 MB.' },
+      });
+    },
+  );
 });
 
 describe('CSV import: the 5 MB boundary', () => {
@@ -94,7 +105,10 @@ describe('CSV import: the 5 MB boundary', () => {
     const slack = size - header.length - ROWS * (names.length + 1);
     const notes = Math.floor(slack / ROWS);
     const longer = slack % ROWS;
-    const rows = Array.from({ length: ROWS }, (_, i) => `${names}${'n'.repeat(i < longer ? notes + 1 : notes)}\n`);
+    const rows = Array.from(
+      { length: ROWS },
+      (_, i) => `${names}${'n'.repeat(i < longer ? notes + 1 : notes)}\n`,
+    );
     return header + rows.join('');
   }
 
@@ -102,7 +116,10 @@ describe('CSV import: the 5 MB boundary', () => {
     const form = new FormData();
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'students.csv');
     form.append('dry_run', 'true');
-    return app.request('POST', `/api/schools/${schoolId}/students/import`, { token: await app.tokenFor(OWNER), rawBody: form });
+    return app.request('POST', `/api/schools/${schoolId}/students/import`, {
+      token: await app.tokenFor(OWNER),
+      rawBody: form,
+    });
   }
 
   it('reads a file of exactly 5 MB and refuses one of 5 MB and one byte with 413', async () => {
@@ -116,6 +133,8 @@ describe('CSV import: the 5 MB boundary', () => {
 
     const over = await upload(schoolId, csvOfSize(FIVE_MB + 1));
     expect(over.status).toBe(413);
-    expect(over.body).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is larger than 5 MB.' } });
+    expect(over.body).toEqual({
+      error: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is larger than 5 MB.' },
+    });
   });
 });

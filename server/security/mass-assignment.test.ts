@@ -45,12 +45,18 @@ async function schoolWorld() {
     expectSuccess(res, `${method} ${path}`);
     return res.body.data as { id: string } & Record<string, any>;
   };
-  const student = once(() => fixtures.student(schoolId, { birthDate: '2012-05-01', email: 'ana@family.test' }));
+  const student = once(() =>
+    fixtures.student(schoolId, { birthDate: '2012-05-01', email: 'ana@family.test' }),
+  );
   const instructor = once(() => fixtures.instructor(schoolId));
   const klass = once(() => fixtures.class(schoolId, { priceType: 'monthly' }));
   const horse = once(() => fixtures.horse(schoolId));
   const schedule = once(async () =>
-    fixtures.schedule(schoolId, { classId: (await klass()).id, instructorId: (await instructor()).id, dayOfWeek: 1 }),
+    fixtures.schedule(schoolId, {
+      classId: (await klass()).id,
+      instructorId: (await instructor()).id,
+      dayOfWeek: 1,
+    }),
   );
   const enrollment = once(async () =>
     fixtures.enrollment(schoolId, {
@@ -61,7 +67,11 @@ async function schoolWorld() {
     }),
   );
   const payment = once(async () =>
-    api('POST', '/payments', { student_id: (await student()).id, amount: 80, due_date: '2026-12-01' }),
+    api('POST', '/payments', {
+      student_id: (await student()).id,
+      amount: 80,
+      due_date: '2026-12-01',
+    }),
   );
   const competition = once(() =>
     api('POST', '/competitions', {
@@ -72,7 +82,10 @@ async function schoolWorld() {
     }),
   );
   const entry = once(async () =>
-    api('POST', `/competitions/${(await competition()).id}/entries`, { student_id: (await student()).id, category: 'Junior' }),
+    api('POST', `/competitions/${(await competition()).id}/entries`, {
+      student_id: (await student()).id,
+      category: 'Junior',
+    }),
   );
   const competitionPayment = once(async () =>
     api('POST', `/competitions/${(await competition()).id}/payments`, {
@@ -82,12 +95,31 @@ async function schoolWorld() {
     }),
   );
   const result = once(async () =>
-    api('POST', `/competitions/${(await competition()).id}/results`, { entry_id: (await entry()).id, ribbon: 'blue' }),
+    api('POST', `/competitions/${(await competition()).id}/results`, {
+      entry_id: (await entry()).id,
+      ribbon: 'blue',
+    }),
   );
-  const member = once(() => api('POST', '/members', { email: 'new.member@x.test', role: 'viewer' }));
+  const member = once(() =>
+    api('POST', '/members', { email: 'new.member@x.test', role: 'viewer' }),
+  );
   return {
-    schoolId, otherSchoolId, token, api,
-    student, instructor, klass, horse, schedule, enrollment, payment, competition, entry, result, competitionPayment, member,
+    schoolId,
+    otherSchoolId,
+    token,
+    api,
+    student,
+    instructor,
+    klass,
+    horse,
+    schedule,
+    enrollment,
+    payment,
+    competition,
+    entry,
+    result,
+    competitionPayment,
+    member,
   };
 }
 
@@ -110,7 +142,8 @@ async function pathValue(world: World, name: string, path: string): Promise<stri
   };
   if (name === 'schoolId') return world.schoolId;
   const record = records[name];
-  if (!record) throw new Error(`No record for the path parameter ${name} of ${path}: add one to pathValue`);
+  if (!record)
+    throw new Error(`No record for the path parameter ${name} of ${path}: add one to pathValue`);
   return (await record()).id;
 }
 
@@ -120,12 +153,18 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
   'POST /schools/{schoolId}/members': async () => ({ email: 'invited@x.test', role: 'instructor' }),
   'PUT /schools/{schoolId}/members/{memberId}': async () => ({ role: 'manager' }),
   'POST /schools/{schoolId}/students': async () => ({ first_name: 'Lucía', last_name: 'Prado' }),
-  'POST /schools/{schoolId}/students/import': async () => ({ file: 'first_name,last_name\nLucía,Prado\n' }),
+  'POST /schools/{schoolId}/students/import': async () => ({
+    file: 'first_name,last_name\nLucía,Prado\n',
+  }),
   'PUT /schools/{schoolId}/students/{studentId}': async () => ({ notes: 'Prefers mornings' }),
   'POST /schools/{schoolId}/students/{studentId}/anonymize': async () => ({}),
   'POST /schools/{schoolId}/instructors': async () => ({ first_name: 'Marta', last_name: 'Ruiz' }),
   'PUT /schools/{schoolId}/instructors/{instructorId}': async () => ({ bio: 'Show jumping' }),
-  'POST /schools/{schoolId}/classes': async () => ({ name: 'Dressage', type: 'group', level: 'intermediate' }),
+  'POST /schools/{schoolId}/classes': async () => ({
+    name: 'Dressage',
+    type: 'group',
+    level: 'intermediate',
+  }),
   'PUT /schools/{schoolId}/classes/{classId}': async () => ({ description: 'Flatwork' }),
   'POST /schools/{schoolId}/horses': async () => ({ name: 'Tormenta' }),
   'PUT /schools/{schoolId}/horses/{horseId}': async () => ({ notes: 'Shod on Fridays' }),
@@ -149,27 +188,45 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
     schedule_id: (await w.schedule()).id,
     attendance: [{ enrollment_id: (await w.enrollment()).id, status: 'present' }],
   }),
-  'POST /schools/{schoolId}/competitions': async () => ({ name: 'Autumn Cup', date: '2030-10-04', categories: ['Open'] }),
+  'POST /schools/{schoolId}/competitions': async () => ({
+    name: 'Autumn Cup',
+    date: '2030-10-04',
+    categories: ['Open'],
+  }),
   'PUT /schools/{schoolId}/competitions/{competitionId}': async () => ({ location: 'Main ring' }),
   'POST /schools/{schoolId}/competitions/{competitionId}/entries': async (w) => ({
     student_id: (await w.student()).id,
     category: 'Senior',
   }),
-  'POST /schools/{schoolId}/competitions/{competitionId}/entries/recalculate-order': async () => ({ category: 'Junior' }),
-  'PUT /schools/{schoolId}/competitions/{competitionId}/entries/{entryId}': async () => ({ notes: 'Late start' }),
+  'POST /schools/{schoolId}/competitions/{competitionId}/entries/recalculate-order': async () => ({
+    category: 'Junior',
+  }),
+  'PUT /schools/{schoolId}/competitions/{competitionId}/entries/{entryId}': async () => ({
+    notes: 'Late start',
+  }),
   'POST /schools/{schoolId}/competitions/{competitionId}/results': async (w) => ({
     entry_id: (await w.entry()).id,
     ribbon: 'red',
   }),
-  'PUT /schools/{schoolId}/competitions/{competitionId}/results/{resultId}': async () => ({ notes: 'Clear round' }),
+  'PUT /schools/{schoolId}/competitions/{competitionId}/results/{resultId}': async () => ({
+    notes: 'Clear round',
+  }),
   'POST /schools/{schoolId}/competitions/{competitionId}/payments': async (w) => ({
     student_id: (await w.student()).id,
     concept: 'stable',
     amount: 30,
   }),
-  'PUT /schools/{schoolId}/competitions/{competitionId}/payments/{paymentId}': async () => ({ notes: 'Paid at the gate' }),
-  'POST /schools/{schoolId}/competitions/{competitionId}/payments/{paymentId}/pay': async () => ({ payment_method: 'cash' }),
-  'POST /schools/{schoolId}/payments': async (w) => ({ student_id: (await w.student()).id, amount: 45, due_date: '2026-12-10' }),
+  'PUT /schools/{schoolId}/competitions/{competitionId}/payments/{paymentId}': async () => ({
+    notes: 'Paid at the gate',
+  }),
+  'POST /schools/{schoolId}/competitions/{competitionId}/payments/{paymentId}/pay': async () => ({
+    payment_method: 'cash',
+  }),
+  'POST /schools/{schoolId}/payments': async (w) => ({
+    student_id: (await w.student()).id,
+    amount: 45,
+    due_date: '2026-12-10',
+  }),
   'POST /schools/{schoolId}/payments/generate-monthly': async (w) => {
     await w.enrollment();
     return { month: '2026-12' };
@@ -208,7 +265,11 @@ describe('fields a client must not set', () => {
   it('the database check finds a forbidden value where one is stored', async () => {
     const world = await schoolWorld();
     await fixtures.student(world.otherSchoolId, { id: BOGUS_ID, createdAt: new Date(BOGUS_TIME) });
-    expect(await rowsWithForbiddenValues(world.otherSchoolId)).toEqual(['students.created_at', 'students.id', 'students.school_id']);
+    expect(await rowsWithForbiddenValues(world.otherSchoolId)).toEqual([
+      'students.created_at',
+      'students.id',
+      'students.school_id',
+    ]);
   });
 
   it.each(writes.map((op) => [key(op), op] as const))(
@@ -216,13 +277,18 @@ describe('fields a client must not set', () => {
     async (_, op) => {
       const world = await schoolWorld();
       let path = op.path;
-      for (const { name } of op.pathParams) path = path.replace(`{${name}}`, await pathValue(world, name, op.path));
-      const body = { ...(await VALID_BODIES[key(op)]!(world)), ...forbiddenFields(world.otherSchoolId) };
+      for (const { name } of op.pathParams)
+        path = path.replace(`{${name}}`, await pathValue(world, name, op.path));
+      const body = {
+        ...(await VALID_BODIES[key(op)]!(world)),
+        ...forbiddenFields(world.otherSchoolId),
+      };
 
       const res = await app.request(op.method, `/api${path}`, { token: world.token, body });
 
       expectSuccess(res, key(op));
-      for (const value of [BOGUS_ID, world.otherSchoolId, BOGUS_TIME.slice(0, 10)]) expect(res.text).not.toContain(value);
+      for (const value of [BOGUS_ID, world.otherSchoolId, BOGUS_TIME.slice(0, 10)])
+        expect(res.text).not.toContain(value);
       expect(await rowsWithForbiddenValues(world.otherSchoolId)).toEqual([]);
     },
   );
@@ -244,24 +310,52 @@ describe('school payments', () => {
       },
     });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ status: 'pending', paid_date: null, receipt_number: null });
+    expect(res.body.data).toMatchObject({
+      status: 'pending',
+      paid_date: null,
+      receipt_number: null,
+    });
     const [row] = await app.db.select().from(payments).where(eq(payments.id, res.body.data.id));
-    expect(row).toMatchObject({ status: 'pending', paidDate: null, paymentMethod: null, receiptNumber: null });
+    expect(row).toMatchObject({
+      status: 'pending',
+      paidDate: null,
+      paymentMethod: null,
+      receiptNumber: null,
+    });
   });
 
   it('an update cannot pay or cancel a payment', async () => {
     const world = await schoolWorld();
     const payment = await world.payment();
     for (const status of ['paid', 'cancelled']) {
-      const res = await app.request('PUT', `/api/schools/${world.schoolId}/payments/${payment.id}`, {
-        token: world.token,
-        body: { notes: `tried ${status}`, status, paid_date: '2026-11-01', receipt_number: 'R-FORGED-2' },
-      });
+      const res = await app.request(
+        'PUT',
+        `/api/schools/${world.schoolId}/payments/${payment.id}`,
+        {
+          token: world.token,
+          body: {
+            notes: `tried ${status}`,
+            status,
+            paid_date: '2026-11-01',
+            receipt_number: 'R-FORGED-2',
+          },
+        },
+      );
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ notes: `tried ${status}`, status: 'pending', paid_date: null, receipt_number: null });
+      expect(res.body.data).toMatchObject({
+        notes: `tried ${status}`,
+        status: 'pending',
+        paid_date: null,
+        receipt_number: null,
+      });
     }
     const [row] = await app.db.select().from(payments).where(eq(payments.id, payment.id));
-    expect(row).toMatchObject({ status: 'pending', paidDate: null, receiptNumber: null, notes: 'tried cancelled' });
+    expect(row).toMatchObject({
+      status: 'pending',
+      paidDate: null,
+      receiptNumber: null,
+      notes: 'tried cancelled',
+    });
   });
 });
 
@@ -269,13 +363,25 @@ describe('competition entries and results', () => {
   it('a new entry is pending with the computed departure number, whatever the client sends', async () => {
     const world = await schoolWorld();
     const competition = await world.competition();
-    const res = await app.request('POST', `/api/schools/${world.schoolId}/competitions/${competition.id}/entries`, {
-      token: world.token,
-      body: { student_id: (await world.student()).id, category: 'Junior', status: 'completed', order_number: 99 },
-    });
+    const res = await app.request(
+      'POST',
+      `/api/schools/${world.schoolId}/competitions/${competition.id}/entries`,
+      {
+        token: world.token,
+        body: {
+          student_id: (await world.student()).id,
+          category: 'Junior',
+          status: 'completed',
+          order_number: 99,
+        },
+      },
+    );
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ status: 'pending', order_number: 1 });
-    const [row] = await app.db.select().from(competitionEntries).where(eq(competitionEntries.id, res.body.data.id));
+    const [row] = await app.db
+      .select()
+      .from(competitionEntries)
+      .where(eq(competitionEntries.id, res.body.data.id));
     expect(row).toMatchObject({ status: 'pending', orderNumber: 1 });
   });
 
@@ -289,23 +395,40 @@ describe('competition entries and results', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'confirmed', order_number: 5 });
-    const [row] = await app.db.select().from(competitionEntries).where(eq(competitionEntries.id, entry.id));
+    const [row] = await app.db
+      .select()
+      .from(competitionEntries)
+      .where(eq(competitionEntries.id, entry.id));
     expect(row).toMatchObject({ status: 'confirmed', orderNumber: 5 });
   });
 
   it("a result's position follows its ribbon, not the client", async () => {
     const world = await schoolWorld();
     const [competition, entry] = [await world.competition(), await world.entry()];
-    const res = await app.request('POST', `/api/schools/${world.schoolId}/competitions/${competition.id}/results`, {
-      token: world.token,
-      body: { entry_id: entry.id, ribbon: 'blue', position: 7, student_id: (await world.student()).id },
-    });
+    const res = await app.request(
+      'POST',
+      `/api/schools/${world.schoolId}/competitions/${competition.id}/results`,
+      {
+        token: world.token,
+        body: {
+          entry_id: entry.id,
+          ribbon: 'blue',
+          position: 7,
+          student_id: (await world.student()).id,
+        },
+      },
+    );
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ ribbon: 'blue', position: 1 });
     const [row] = await app.db
       .select()
       .from(competitionResults)
-      .where(and(eq(competitionResults.schoolId, world.schoolId), eq(competitionResults.entryId, entry.id)));
+      .where(
+        and(
+          eq(competitionResults.schoolId, world.schoolId),
+          eq(competitionResults.entryId, entry.id),
+        ),
+      );
     expect(row).toMatchObject({ ribbon: 'blue', position: 1 });
   });
 });

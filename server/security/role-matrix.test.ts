@@ -41,7 +41,12 @@ function schoolCallers(permission: Permission): Caller[] {
   ]);
 }
 
-async function call(op: ApiOperation, path: string, caller: Caller, input: { body?: unknown; query: Record<string, string> }) {
+async function call(
+  op: ApiOperation,
+  path: string,
+  caller: Caller,
+  input: { body?: unknown; query: Record<string, string> },
+) {
   const query = new URLSearchParams(input.query).toString();
   return app.request(op.method, query ? `${path}?${query}` : path, {
     token: await app.tokenFor(caller.email),
@@ -63,30 +68,43 @@ const schoolRoutes = schoolOperations().map((op) => [`${op.method} ${op.path}`, 
 describe('role matrix on every school route', () => {
   it('covers the routes of the OpenAPI document, each with a permission in the table', () => {
     expect(schoolRoutes.length).toBeGreaterThan(70);
-    for (const [name, op] of schoolRoutes) expect(permissionForRoute(op.method, op.path), name).not.toBeNull();
+    for (const [name, op] of schoolRoutes)
+      expect(permissionForRoute(op.method, op.path), name).not.toBeNull();
   });
 
   it.each(schoolRoutes)('%s', async (_, op) => {
     const permission = permissionForRoute(op.method, op.path)!;
-    const school = await seedSchool(app, 'Alpha', Object.fromEntries(ROLES.map((role) => [MEMBERS[role], role])));
+    const school = await seedSchool(
+      app,
+      'Alpha',
+      Object.fromEntries(ROLES.map((role) => [MEMBERS[role], role])),
+    );
     await app.createSchool({ name: 'Elsewhere', members: { [STRANGER]: 'owner' } });
     const given = fieldValue(op, school);
     const path = schoolPath(op, school.id, (param) => school.records[pathParamKind(op, param)]);
-    const input = { body: op.body ? sampleValue(op.body, given) : undefined, query: sampleQuery(op, given) };
+    const input = {
+      body: op.body ? sampleValue(op.body, given) : undefined,
+      query: sampleQuery(op, given),
+    };
 
-    for (const caller of schoolCallers(permission)) expectAnswerFor(caller, await call(op, path, caller, input));
+    for (const caller of schoolCallers(permission))
+      expectAnswerFor(caller, await call(op, path, caller, input));
   });
 });
 
 // What any signed-in user may call: their own account and their list of schools.
 const OWN_ACCOUNT = ['/auth/me', '/schools'];
 const platformRoutes = apiOperations()
-  .filter((op) => op.isProtected && !op.path.startsWith('/schools/') && !OWN_ACCOUNT.includes(op.path))
+  .filter(
+    (op) => op.isProtected && !op.path.startsWith('/schools/') && !OWN_ACCOUNT.includes(op.path),
+  )
   .map((op) => [`${op.method} ${op.path}`, op] as const);
 
 describe('platform routes: platform administrators only', () => {
   it('covers the admin routes of the OpenAPI document', () => {
-    expect(platformRoutes.filter(([, op]) => op.path.startsWith('/admin/')).length).toBeGreaterThan(10);
+    expect(platformRoutes.filter(([, op]) => op.path.startsWith('/admin/')).length).toBeGreaterThan(
+      10,
+    );
   });
 
   it.each(platformRoutes)('%s', async (_, op) => {
@@ -95,7 +113,10 @@ describe('platform routes: platform administrators only', () => {
       const param = op.pathParams.find((p) => p.name === name)!;
       return encodeURIComponent(String(sampleValue(param.schema, () => undefined)));
     })}`;
-    const input = { body: op.body ? sampleValue(op.body, () => undefined) : undefined, query: sampleQuery(op, () => undefined) };
+    const input = {
+      body: op.body ? sampleValue(op.body, () => undefined) : undefined,
+      query: sampleQuery(op, () => undefined),
+    };
     const callers = inOrder([
       { name: 'school owner', email: MEMBERS.owner, allowed: false },
       { name: 'member of nothing', email: 'nobody@x.test', allowed: false },

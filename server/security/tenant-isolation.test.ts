@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { schoolOperations, type ApiOperation } from '../test/api-routes';
 import { ADMIN_EMAIL, useTestApp, type TestResponse } from '../test/harness';
 import { idFieldPaths, isIdName, sampleQuery, sampleValue, withField } from '../test/sample-input';
-import { fieldValue, pathParamKind, schoolPath, schoolRows, seedSchool, type SeededSchool } from '../test/seeded-school';
+import {
+  fieldValue,
+  pathParamKind,
+  schoolPath,
+  schoolRows,
+  seedSchool,
+  type SeededSchool,
+} from '../test/seeded-school';
 
 /*
  * A member of school A must never reach school B: not by B's school id, not by B's record
@@ -22,7 +29,9 @@ async function seedBoth() {
   const a = await seedSchool(app, 'Alpha', { [OWNER_A]: 'owner' });
   const b = await seedSchool(app, 'Xyzzy', { [OWNER_B]: 'owner' });
   // B's owner signs in, so that B's membership holds a user as in real use.
-  expect((await app.request('GET', '/api/auth/me', { token: await app.tokenFor(OWNER_B) })).status).toBe(200);
+  expect(
+    (await app.request('GET', '/api/auth/me', { token: await app.tokenFor(OWNER_B) })).status,
+  ).toBe(200);
   return { a, b, token: await app.tokenFor(OWNER_A), bRowsBefore: await schoolRows(app, b.id) };
 }
 
@@ -34,9 +43,17 @@ function idsOf(op: ApiOperation, school: SeededSchool) {
   };
 }
 
-function send(op: ApiOperation, token: string, path: string, input: { body?: unknown; query?: Record<string, string> }) {
+function send(
+  op: ApiOperation,
+  token: string,
+  path: string,
+  input: { body?: unknown; query?: Record<string, string> },
+) {
   const query = new URLSearchParams(input.query).toString();
-  return app.request(op.method, query ? `${path}?${query}` : path, { token, body: op.body ? input.body : undefined });
+  return app.request(op.method, query ? `${path}?${query}` : path, {
+    token,
+    body: op.body ? input.body : undefined,
+  });
 }
 
 /** `res` names none of the school's records, except the id the caller sent, if echoed. */
@@ -86,10 +103,16 @@ describe('tenant isolation on every school route', () => {
     for (const param of op.query.filter((p) => isIdName(p.name))) {
       const attempt = `B's ${param.name} in the query`;
       const sent = B.field(param.name)!;
-      const res = await send(op, token, inA, { body: validBody, query: { ...validQuery, [param.name]: sent } });
+      const res = await send(op, token, inA, {
+        body: validBody,
+        query: { ...validQuery, [param.name]: sent },
+      });
       expect(res.status, `${attempt}: ${res.text}`).toBeLessThan(500);
       if (res.status < 400) {
-        const unknown = await send(op, token, inA, { body: validBody, query: { ...validQuery, [param.name]: UNKNOWN_ID } });
+        const unknown = await send(op, token, inA, {
+          body: validBody,
+          query: { ...validQuery, [param.name]: UNKNOWN_ID },
+        });
         expect(res.text.replaceAll(sent, UNKNOWN_ID), attempt).toBe(unknown.text);
       }
       expectNoTraceOf(b, res, attempt, sent);
@@ -104,7 +127,8 @@ describe('tenant isolation on every school route', () => {
       expect(res.status, `${attempt}: ${res.text}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${attempt}: ${res.text}`).toBeLessThan(500);
       // A 422 must be about that field: the rest of the body is valid, so the id is the reason.
-      if (res.status === 422) expect(Object.keys(res.body.errors), `${attempt}: ${res.text}`).toContain(field.join('.'));
+      if (res.status === 422)
+        expect(Object.keys(res.body.errors), `${attempt}: ${res.text}`).toContain(field.join('.'));
       expectNoTraceOf(b, res, attempt, sent);
     }
 
@@ -118,7 +142,9 @@ describe('tenant isolation on every school route', () => {
 
 describe('access ends on the very next request', () => {
   async function signedInMember(role: 'manager' | 'viewer') {
-    const school = await app.createSchool({ members: { [OWNER_A]: 'owner', 'staff@alpha.test': role } });
+    const school = await app.createSchool({
+      members: { [OWNER_A]: 'owner', 'staff@alpha.test': role },
+    });
     const token = await app.tokenFor('staff@alpha.test');
     const me = await app.request('GET', '/api/auth/me', { token });
     const before = await app.request('GET', `/api/schools/${school}/students`, { token });
@@ -149,9 +175,13 @@ describe('access ends on the very next request', () => {
     const { school, token } = await signedInMember('viewer');
     const owner = await app.tokenFor(OWNER_A);
     const members = await app.request('GET', `/api/schools/${school}/members`, { token: owner });
-    const staff = (members.body.data as { id: string; email: string }[]).find((m) => m.email === 'staff@alpha.test');
+    const staff = (members.body.data as { id: string; email: string }[]).find(
+      (m) => m.email === 'staff@alpha.test',
+    );
 
-    const remove = await app.request('DELETE', `/api/schools/${school}/members/${staff!.id}`, { token: owner });
+    const remove = await app.request('DELETE', `/api/schools/${school}/members/${staff!.id}`, {
+      token: owner,
+    });
     expect(remove.status).toBe(200);
 
     const after = await app.request('GET', `/api/schools/${school}/students`, { token });

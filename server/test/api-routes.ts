@@ -80,11 +80,19 @@ export function schoolOperations(): ApiOperation[] {
 
 function load() {
   if (cached) return cached;
-  const document = buildOpenApiDocument(appRouter as OpenApiRouter, 'http://localhost:3000/api') as Record<string, any>;
-  const resolve = (schema: JsonSchema | undefined, seen = new Set<string>()): JsonSchema | undefined =>
-    resolveRefs(document, schema, seen);
+  const document = buildOpenApiDocument(
+    appRouter as OpenApiRouter,
+    'http://localhost:3000/api',
+  ) as Record<string, any>;
+  const resolve = (
+    schema: JsonSchema | undefined,
+    seen = new Set<string>(),
+  ): JsonSchema | undefined => resolveRefs(document, schema, seen);
   const operations: ApiOperation[] = [];
-  for (const [path, item] of Object.entries(document.paths ?? {}) as [string, Record<string, RawOperation>][]) {
+  for (const [path, item] of Object.entries(document.paths ?? {}) as [
+    string,
+    Record<string, RawOperation>,
+  ][]) {
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;

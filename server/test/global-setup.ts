@@ -42,7 +42,10 @@ export default async function setup(project: TestProject) {
   await handle.migrate();
   const dump = await client.dumpDataDir('none');
   await client.close();
-  const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'equestrian-test-')), 'pglite.tar');
+  const file = path.join(
+    await fs.mkdtemp(path.join(os.tmpdir(), 'equestrian-test-')),
+    'pglite.tar',
+  );
   await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteDump', file);
   project.provide('postgresTemplate', '');

@@ -32,7 +32,11 @@ export type TestApp = {
   /** A token for an e-mail (its subject is derived from it). */
   tokenFor(email: string, claims?: Record<string, unknown>): Promise<string>;
   /** A school with members given by e-mail; they become users on their first request. */
-  createSchool(options?: { name?: string; timezone?: string; members?: Record<string, Role> }): Promise<string>;
+  createSchool(options?: {
+    name?: string;
+    timezone?: string;
+    members?: Record<string, Role>;
+  }): Promise<string>;
 };
 
 async function openTestDatabase(config: Config): Promise<{ db: Database; close(): Promise<void> }> {
@@ -44,7 +48,10 @@ async function openTestDatabase(config: Config): Promise<{ db: Database; close()
     await admin.db.execute(sql.raw(`create database "${name}" template "${template}"`));
     const url = new URL(base);
     url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString(), { max: 20, statementTimeoutMs: config.dbStatementTimeoutMs });
+    const handle = await openPostgres(url.toString(), {
+      max: 20,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+    });
     return {
       db: handle.db,
       close: async () => {
@@ -64,7 +71,9 @@ async function openTestDatabase(config: Config): Promise<{ db: Database; close()
  * One app per test file over a migrated database, emptied after each test. `env` adds to
  * the configuration; `router` replaces the app's (for error-contract tests).
  */
-export function useTestApp(options: { env?: Record<string, string>; router?: AnyTRPCRouter } = {}): TestApp {
+export function useTestApp(
+  options: { env?: Record<string, string>; router?: AnyTRPCRouter } = {},
+): TestApp {
   const app = {} as TestApp & { close?: () => Promise<void>; tables?: string[] };
 
   beforeAll(async () => {
@@ -107,7 +116,8 @@ export function useTestApp(options: { env?: Record<string, string>; router?: Any
     await app.db.transaction(async (tx) => {
       await tx.execute(sql`set local statement_timeout = 0`);
       const written = await queryRows<{ name: string }>(tx, sql.raw(probes.join(' union all ')));
-      if (written.length > 0) await tx.execute(sql.raw(`truncate ${written.map((t) => t.name).join(', ')} cascade`));
+      if (written.length > 0)
+        await tx.execute(sql.raw(`truncate ${written.map((t) => t.name).join(', ')} cascade`));
     });
   });
 

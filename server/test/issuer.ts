@@ -1,6 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import {
+  exportJWK,
+  generateKeyPair,
+  SignJWT,
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
 
 export type TestIssuer = {
   url: string;
@@ -23,7 +30,9 @@ type SignOptions = { key?: CryptoKey; kid?: string; expiresIn?: string | number;
 export async function startTestIssuer(audience = 'equestrian-test'): Promise<TestIssuer> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const kid = 'test-key-1';
-  const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } as JWK] };
+  const jwks = {
+    keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } as JWK],
+  };
   const hits = new Map<string, number>();
   let url = '';
   const server = http.createServer((req, res) => {

@@ -11,7 +11,10 @@ export async function startWhileLocked<T>(
   db: Database,
   lock: (tx: Database) => Promise<unknown>,
   start: () => Promise<T>,
-  options: { waiting?: number; meanwhile?: (waiters: { pids: number[]; pending: Promise<T> }) => Promise<void> } = {},
+  options: {
+    waiting?: number;
+    meanwhile?: (waiters: { pids: number[]; pending: Promise<T> }) => Promise<void>;
+  } = {},
 ): Promise<T> {
   let pending!: Promise<T>;
   await db.transaction(async (tx) => {
@@ -27,7 +30,11 @@ export async function startWhileLocked<T>(
  * The backend pids of the current database that wait for a lock, once there are `count` of
  * them. `db` must not be inside a transaction: the activity view is a snapshot per transaction.
  */
-export async function lockWaiters(db: Database, count: number, timeoutMs = 10_000): Promise<number[]> {
+export async function lockWaiters(
+  db: Database,
+  count: number,
+  timeoutMs = 10_000,
+): Promise<number[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const rows = await queryRows<{ pid: number }>(

@@ -6,8 +6,12 @@ import { openPglite } from '@/db/client';
  * inserts rows one transaction at a time until it is killed, printing each committed number.
  */
 const handle = await openPglite(process.argv[2]!);
-await handle.db.execute(sql`create table if not exists crash_probe (n int primary key, payload text not null)`);
+await handle.db.execute(
+  sql`create table if not exists crash_probe (n int primary key, payload text not null)`,
+);
 for (let n = 1; ; n++) {
-  await handle.db.execute(sql`insert into crash_probe (n, payload) values (${n}, repeat('x', 4000))`);
+  await handle.db.execute(
+    sql`insert into crash_probe (n, payload) values (${n}, repeat('x', 4000))`,
+  );
   process.stdout.write(`${n}\n`);
 }

@@ -56,7 +56,9 @@ export function sampleValue(schema: JsonSchema, given: FieldValue, name = ''): u
 /** Query parameters for `op`: its required ones, sampled like body fields. */
 export function sampleQuery(op: ApiOperation, given: FieldValue): Record<string, string> {
   return Object.fromEntries(
-    op.query.filter((p) => p.required).map((p) => [p.name, String(sampleValue(p.schema, given, p.name))]),
+    op.query
+      .filter((p) => p.required)
+      .map((p) => [p.name, String(sampleValue(p.schema, given, p.name))]),
   );
 }
 
@@ -75,7 +77,13 @@ export function idFieldPaths(schema: JsonSchema | undefined, prefix: FieldPath =
  * `value` with the field at `path` set to `leaf` (a list of it for a `*_ids` field);
  * containers missing on the way are sampled from `schema`, so the rest stays valid.
  */
-export function withField(schema: JsonSchema, value: unknown, path: FieldPath, leaf: string, given: FieldValue): unknown {
+export function withField(
+  schema: JsonSchema,
+  value: unknown,
+  path: FieldPath,
+  leaf: string,
+  given: FieldValue,
+): unknown {
   const [step, ...rest] = path;
   if (step === undefined) return leaf;
   const node = firstVariant(schema) ?? schema;
@@ -118,9 +126,11 @@ function typeOf(schema: JsonSchema): string | undefined {
 function sampleNumber(schema: JsonSchema): number {
   const step = schema.type === 'integer' ? 1 : 0.01;
   const low =
-    schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + step : undefined);
+    schema.minimum ??
+    (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + step : undefined);
   const high =
-    schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - step : undefined);
+    schema.maximum ??
+    (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - step : undefined);
   const value = Math.max(low ?? 1, 1);
   return high !== undefined && value > high ? high : value;
 }

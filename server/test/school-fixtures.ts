@@ -24,7 +24,15 @@ export function schoolFixtures(db: () => Database) {
     async class(schoolId: string, values: Partial<typeof classes.$inferInsert> = {}) {
       const [row] = await db()
         .insert(classes)
-        .values({ schoolId, name: 'Group jumping', type: 'group', level: 'beginner', maxStudents: 6, price: '80.00', ...values })
+        .values({
+          schoolId,
+          name: 'Group jumping',
+          type: 'group',
+          level: 'beginner',
+          maxStudents: 6,
+          price: '80.00',
+          ...values,
+        })
         .returning();
       return row!;
     },
@@ -41,13 +49,24 @@ export function schoolFixtures(db: () => Database) {
     ) {
       const [row] = await db()
         .insert(schedules)
-        .values({ schoolId, dayOfWeek: 1, startTime: '10:00', endTime: '11:00', maxStudents: 6, ...values })
+        .values({
+          schoolId,
+          dayOfWeek: 1,
+          startTime: '10:00',
+          endTime: '11:00',
+          maxStudents: 6,
+          ...values,
+        })
         .returning();
       return row!;
     },
     async enrollment(
       schoolId: string,
-      values: Partial<typeof enrollments.$inferInsert> & { studentId: string; classId: string; scheduleId: string },
+      values: Partial<typeof enrollments.$inferInsert> & {
+        studentId: string;
+        classId: string;
+        scheduleId: string;
+      },
     ) {
       const [row] = await db()
         .insert(enrollments)

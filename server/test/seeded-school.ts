@@ -32,7 +32,11 @@ export type SeededSchool = { id: string; label: string; records: Record<RecordKi
  * and e-mail contains `label`, so a response that mentions the school's data can be told.
  * `members` join with their roles; the `member` record is a further pending invitation.
  */
-export async function seedSchool(app: TestApp, label: string, members: Record<string, Role>): Promise<SeededSchool> {
+export async function seedSchool(
+  app: TestApp,
+  label: string,
+  members: Record<string, Role>,
+): Promise<SeededSchool> {
   const id = await app.createSchool({ name: `${label} School`, members });
   // One transaction: the suites seed for every route, and one commit is much cheaper.
   return app.db.transaction((tx) => seedRecords(tx, id, label));
@@ -53,7 +57,11 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
     documentNumber: `${label}-001`,
     birthDate: '2010-03-04',
   });
-  const instructor = await school.instructor(id, { firstName: label, lastName: `${label}trainer`, email: `coach@${domain}` });
+  const instructor = await school.instructor(id, {
+    firstName: label,
+    lastName: `${label}trainer`,
+    email: `coach@${domain}`,
+  });
   const klass = await school.class(id, { name: `${label} jumping`, priceType: 'monthly' });
   const horse = await school.horse(id, { name: `${label} horse` });
   const schedule = await school.schedule(id, {
@@ -95,9 +103,21 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
       period: '2026-01',
     })
     .returning();
-  await db.insert(paymentAudit).values({ schoolId: id, paymentId: payment!.id, action: 'create', after: { description: payment!.description } });
+  await db.insert(paymentAudit).values({
+    schoolId: id,
+    paymentId: payment!.id,
+    action: 'create',
+    after: { description: payment!.description },
+  });
   const category = `${label} juniors`; // as `fieldValue` names it
-  const fee = { concept: 'inscription', name: `${label} fee`, amount: 25, is_required: true, applies_to: 'entry', description: null } as const;
+  const fee = {
+    concept: 'inscription',
+    name: `${label} fee`,
+    amount: 25,
+    is_required: true,
+    applies_to: 'entry',
+    description: null,
+  } as const;
   const competition = await competitionsOf.competition(id, {
     name: `${label} Cup`,
     location: `${label} grounds`,
@@ -172,8 +192,19 @@ export function fieldKind(op: ApiOperation, field: string): RecordKind {
 }
 
 const KINDS: readonly string[] = [
-  'student', 'instructor', 'class', 'horse', 'schedule', 'enrollment', 'attendance',
-  'payment', 'competition', 'entry', 'result', 'competitionPayment', 'member',
+  'student',
+  'instructor',
+  'class',
+  'horse',
+  'schedule',
+  'enrollment',
+  'attendance',
+  'payment',
+  'competition',
+  'entry',
+  'result',
+  'competitionPayment',
+  'member',
 ];
 
 function recordKind(base: string, where: string): RecordKind {
@@ -196,7 +227,11 @@ export function fieldValue(op: ApiOperation, school: SeededSchool): FieldValue {
 }
 
 /** `/api/...` for `op` in `schoolId`, each other path parameter given by `idFor`. */
-export function schoolPath(op: ApiOperation, schoolId: string, idFor: (param: string) => string): string {
+export function schoolPath(
+  op: ApiOperation,
+  schoolId: string,
+  idFor: (param: string) => string,
+): string {
   return `/api${op.path.replace(/\{(\w+)\}/g, (_, param: string) => (param === 'schoolId' ? schoolId : idFor(param)))}`;
 }
 
@@ -212,11 +247,16 @@ export async function schoolRows(app: TestApp, schoolId: string): Promise<string
     )
   ).map((t) => t.table_name);
   const reads = [
-    ...tenantTables.map((table) => sql`select ${table}::text || ' ' || row_to_json(t)::text as row
-                                       from ${sql.identifier(table)} t where school_id = ${schoolId}`),
+    ...tenantTables.map(
+      (table) => sql`select ${table}::text || ' ' || row_to_json(t)::text as row
+                                       from ${sql.identifier(table)} t where school_id = ${schoolId}`,
+    ),
     sql`select 'organizations ' || row_to_json(t)::text as row from organizations t where id = ${schoolId}`,
     sql`select 'memberships ' || row_to_json(t)::text as row from memberships t where organization_id = ${schoolId}`,
   ];
-  const rows = await queryRows<{ row: string }>(app.db, sql`${sql.join(reads, sql` union all `)} order by 1`);
+  const rows = await queryRows<{ row: string }>(
+    app.db,
+    sql`${sql.join(reads, sql` union all `)} order by 1`,
+  );
   return rows.map((r) => r.row);
 }

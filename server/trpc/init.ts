@@ -34,8 +34,13 @@ const t = initTRPC
     errorFormatter({ shape, error }) {
       const fieldErrors = error instanceof AppError ? error.fieldErrors : undefined;
       // An unexpected failure's own message (SQL, file paths) goes to the log, never to the client.
-      const message = error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal server error' : shape.message;
-      return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
+      const message =
+        error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal server error' : shape.message;
+      return {
+        ...shape,
+        message,
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors },
+      };
     },
   });
 
@@ -94,7 +99,10 @@ export function schoolProcedure(permission: Permission) {
       .from(organizations)
       .leftJoin(
         memberships,
-        and(eq(memberships.organizationId, organizations.id), eq(memberships.userId, ctx.caller.user.id)),
+        and(
+          eq(memberships.organizationId, organizations.id),
+          eq(memberships.userId, ctx.caller.user.id),
+        ),
       )
       .where(and(eq(organizations.id, schoolId), eq(organizations.type, 'school')))
       .limit(1);
@@ -108,7 +116,12 @@ export function schoolProcedure(permission: Permission) {
     // even if the role lacks the permission: the access line names it.
     noteOrganization(row.id);
     if (!can(role, permission)) throw forbidden();
-    const school: School = { id: row.id, name: row.name, timezone: row.timezone, currency: row.currency };
+    const school: School = {
+      id: row.id,
+      name: row.name,
+      timezone: row.timezone,
+      currency: row.currency,
+    };
     return next({ ctx: { school, role } });
   });
 }

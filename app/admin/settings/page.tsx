@@ -6,13 +6,21 @@ import { useTRPC } from '../../trpc';
 import { AdminShell, QueryState } from '../admin-shell';
 
 const FEATURES = [
-  { feature: 'marketplace', label: 'Marketplace', hint: 'Listings, orders and seller pages. When off, they answer with the maintenance message.' },
+  {
+    feature: 'marketplace',
+    label: 'Marketplace',
+    hint: 'Listings, orders and seller pages. When off, they answer with the maintenance message.',
+  },
   { feature: 'blog', label: 'Blog', hint: 'The public blog.' },
 ] as const;
 type Feature = (typeof FEATURES)[number]['feature'];
 
 /** Settings shown elsewhere on the page: the feature switches and the maintenance message. */
-const SHOWN_ABOVE = new Set(['marketplace.enabled', 'blog.enabled', 'marketplace.maintenance_message']);
+const SHOWN_ABOVE = new Set([
+  'marketplace.enabled',
+  'blog.enabled',
+  'marketplace.maintenance_message',
+]);
 
 type SettingValue = boolean | string | number | null;
 type Setting = {
@@ -34,15 +42,18 @@ function useInvalidateSettings() {
     ]);
 }
 
-function FeatureSwitches({ features }: { features: { marketplace: { enabled: boolean }; blog: { enabled: boolean } } }) {
+function FeatureSwitches({
+  features,
+}: {
+  features: { marketplace: { enabled: boolean }; blog: { enabled: boolean } };
+}) {
   const trpc = useTRPC();
   const invalidate = useInvalidateSettings();
   const [status, setStatus] = useState<string | null>(null);
   // The switch moves at once and keeps the asked state until the stored one is read back;
   // if the server refuses, it shows the stored state again.
   const [asked, setAsked] = useState<Partial<Record<Feature, boolean>>>({});
-  const forget = (feature: Feature) =>
-    setAsked(({ [feature]: _dropped, ...rest }) => rest);
+  const forget = (feature: Feature) => setAsked(({ [feature]: _dropped, ...rest }) => rest);
   const toggle = useMutation(
     trpc.admin.settings.toggleFeature.mutationOptions({
       onSuccess: (result) => setStatus(result.message),
@@ -102,7 +113,9 @@ function MaintenanceMessage({ current }: { current: string | null }) {
   const invalidate = useInvalidateSettings();
   const [message, setMessage] = useState(current ?? '');
   useEffect(() => setMessage(current ?? ''), [current]);
-  const save = useMutation(trpc.admin.settings.updateMarketplace.mutationOptions({ onSuccess: () => invalidate() }));
+  const save = useMutation(
+    trpc.admin.settings.updateMarketplace.mutationOptions({ onSuccess: () => invalidate() }),
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -148,7 +161,9 @@ function SettingRow({ setting }: { setting: Setting }) {
   const invalidate = useInvalidateSettings();
   const [draft, setDraft] = useState<SettingValue>(setting.value);
   useEffect(() => setDraft(setting.value), [setting.value]);
-  const save = useMutation(trpc.admin.settings.update.mutationOptions({ onSuccess: () => invalidate() }));
+  const save = useMutation(
+    trpc.admin.settings.update.mutationOptions({ onSuccess: () => invalidate() }),
+  );
   const id = `setting-${setting.key.replace('.', '-')}`;
 
   function submit(event: FormEvent) {
@@ -177,7 +192,9 @@ function SettingRow({ setting }: { setting: Setting }) {
           <label htmlFor={id}>{setting.key}</label>
           <input
             id={id}
-            type={setting.type === 'email' ? 'email' : setting.type === 'integer' ? 'number' : 'text'}
+            type={
+              setting.type === 'email' ? 'email' : setting.type === 'integer' ? 'number' : 'text'
+            }
             value={draft === null ? '' : String(draft)}
             aria-describedby={`${id}-hint`}
             onChange={(event) => setDraft(event.target.value)}
@@ -202,13 +219,17 @@ function SettingRow({ setting }: { setting: Setting }) {
 
 function OtherSettings({ groups }: { groups: string[] }) {
   const trpc = useTRPC();
-  const results = useQueries({ queries: groups.map((group) => trpc.admin.settings.group.queryOptions({ group })) });
+  const results = useQueries({
+    queries: groups.map((group) => trpc.admin.settings.group.queryOptions({ group })),
+  });
   return (
     <section className="card" aria-labelledby="other-heading">
       <h2 id="other-heading">Other settings</h2>
       {groups.map((group, index) => {
         const result = results[index]!;
-        const settings = (result.data?.data ?? []).filter((setting) => !SHOWN_ABOVE.has(setting.key));
+        const settings = (result.data?.data ?? []).filter(
+          (setting) => !SHOWN_ABOVE.has(setting.key),
+        );
         if (result.data && settings.length === 0) return null;
         return (
           <fieldset key={group}>
@@ -227,11 +248,15 @@ function OtherSettings({ groups }: { groups: string[] }) {
 function InitializeDefaults() {
   const trpc = useTRPC();
   const invalidate = useInvalidateSettings();
-  const initialize = useMutation(trpc.admin.settings.initialize.mutationOptions({ onSuccess: () => invalidate() }));
+  const initialize = useMutation(
+    trpc.admin.settings.initialize.mutationOptions({ onSuccess: () => invalidate() }),
+  );
   return (
     <section className="card" aria-labelledby="defaults-heading">
       <h2 id="defaults-heading">Defaults</h2>
-      <p className="muted">Stores the default of every setting that has no value yet. Values you set are never changed.</p>
+      <p className="muted">
+        Stores the default of every setting that has no value yet. Values you set are never changed.
+      </p>
       <button type="button" disabled={initialize.isPending} onClick={() => initialize.mutate({})}>
         {initialize.isPending ? 'Initializing…' : 'Initialize defaults'}
       </button>

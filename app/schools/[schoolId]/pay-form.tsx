@@ -4,7 +4,11 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { fieldErrorsOf, FormErrorSummary, SelectField, TextField } from '../../ui';
 import { todayIn, useSchool } from './school-context';
 
-export type PayValues = { payment_method: string; paid_date: string; receipt_number: string | null };
+export type PayValues = {
+  payment_method: string;
+  paid_date: string;
+  receipt_number: string | null;
+};
 
 /**
  * Registering a payment (school or competition): method, date paid (today in the school's
