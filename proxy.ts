@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { pageSecurityHeaders, servedOverTls } from '@/server/http/security-headers';
+import { pageSecurityHeaders, servedOverTls } from '@/server/kernel/http/security-headers';
 
 /** Security headers of every page; `/api` sets its own in the one handler. */
 export function proxy(request: NextRequest) {

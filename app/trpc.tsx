@@ -6,7 +6,7 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/router';
 
-/** The server refuses a larger batch (server/http/handler.ts, MAX_TRPC_BATCH). */
+/** The server refuses a larger batch (server/kernel/http/handler.ts, MAX_TRPC_BATCH). */
 const MAX_BATCH = 20;
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();

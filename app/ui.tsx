@@ -16,7 +16,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import type { z, ZodType } from 'zod';
-import { fieldErrorsFromZod, type FieldErrors } from '@/server/validation';
+import { fieldErrorsFromZod, type FieldErrors } from '@/server/kernel/validation';
 
 /*
  * The few UI pieces every school screen shares: toasts, form fields with their server

@@ -13,9 +13,10 @@ import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { openPostgres, queryRows, statementCounter } from '@/db/client';
 import { memberships, organizations, users } from '@/db/schema';
-import { signDevToken } from '@/server/auth/dev-issuer';
-import { loadConfig } from '@/server/config';
-import { createApiHandler, createServices } from '@/server/http/handler';
+import { signDevToken } from '@/server/kernel/auth/dev-issuer';
+import { loadConfig } from '@/server/kernel/config';
+import { createApiHandler, createServices } from '@/server/kernel/http/handler';
+import { appRouter } from '@/server/router';
 import { generateMonthlyCharges } from '@/server/payments/monthly-charges';
 
 const STUDENTS = 10_000;
@@ -104,7 +105,7 @@ async function main() {
       AUTH_DEV_ISSUER: '1',
       APP_URL: 'http://localhost:3000',
     });
-    const handler = createApiHandler(createServices(config, db));
+    const handler = createApiHandler(createServices(config, db), appRouter);
     const token = await signDevToken(db, config, { email: OWNER });
     const request = (method: string, path: string, body?: unknown) =>
       handler(

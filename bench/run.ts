@@ -11,7 +11,7 @@
  *   - latency: every route at a fixed arrival rate of 100 requests/s (`overallRate`);
  *   - throughput: students page 1, dashboard and print list at 32 connections, closed loop,
  *     beside the floor and a fixed-body route of the production server (/bench-fixed,
- *     served only under BENCH_ROUTES=1, which this run sets: server/http/bench-route.ts).
+ *     served only under BENCH_ROUTES=1, which this run sets: server/kernel/http/bench-route.ts).
  * Prints the tables and writes them to bench/RESULTS.md between the markers.
  * BENCH_DURATION (seconds per run, default 10) shortens or lengthens the runs.
  */

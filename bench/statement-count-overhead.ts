@@ -19,10 +19,11 @@ import {
   type DatabaseHandle,
 } from '@/db/client';
 import { memberships, organizations, students } from '@/db/schema';
-import { signDevToken } from '@/server/auth/dev-issuer';
-import { loadConfig } from '@/server/config';
-import { createApiHandler, createServices } from '@/server/http/handler';
-import { captureLogs, logger } from '@/server/log';
+import { signDevToken } from '@/server/kernel/auth/dev-issuer';
+import { loadConfig } from '@/server/kernel/config';
+import { createApiHandler, createServices } from '@/server/kernel/http/handler';
+import { appRouter } from '@/server/router';
+import { captureLogs, logger } from '@/server/kernel/log';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const PER_ROUND = Number(process.env.PER_ROUND ?? 200);
@@ -58,7 +59,7 @@ await db.insert(students).values(
   })),
 );
 const token = await signDevToken(db, config, { email });
-const handler = createApiHandler(createServices(config, db));
+const handler = createApiHandler(createServices(config, db), appRouter);
 logger.level = 'silent';
 
 const routes = {

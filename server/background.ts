@@ -1,5 +1,5 @@
 import type { Database } from '@/db/client';
-import type { Config } from './config';
+import type { Config } from './kernel/config';
 import { transportFor } from './mail/transport';
 import { createOutboxWorker, startOutboxWorker, stopOutboxWorker } from './mail/worker';
 import { pruneRateLimits } from './platform/rate-limit';

@@ -25,7 +25,7 @@ import { membersRouter } from './schools/members';
 import { schedulesRouter } from './schools/schedules';
 import { schoolsRouter } from './schools/schools';
 import { studentsRouter } from './schools/students';
-import { router } from './trpc/init';
+import { router } from './kernel/trpc/init';
 
 /**
  * Every procedure of the platform. Order matters for REST paths: the first match wins, so

@@ -1,13 +1,18 @@
 import { openDatabase, type DatabaseHandle } from '@/db/client';
 import { seedDemo } from '@/db/seed-demo';
 import { startBackgroundWork, stopBackgroundWork } from './background';
-import { loadConfig, type Config } from './config';
-import { withAccessLog } from './http/access-log';
-import { errorJson } from './http/errors';
-import { createApiHandler, createServices, requestIdOf, type ApiHandler } from './http/handler';
-import { logger } from './log';
+import { loadConfig, type Config } from './kernel/config';
+import { withAccessLog } from './kernel/http/access-log';
+import { errorJson } from './kernel/http/errors';
+import {
+  createApiHandler,
+  createServices,
+  requestIdOf,
+  type ApiHandler,
+} from './kernel/http/handler';
+import { logger } from './kernel/log';
 import { appRouter } from './router';
-import type { Services } from './trpc/context';
+import type { Services } from './kernel/trpc/context';
 
 export type Runtime = {
   config: Config;
@@ -62,7 +67,7 @@ async function start(): Promise<Runtime> {
   }
   const services = createServices(config, database.db);
   startBackgroundWork(config, database.db);
-  return { config, database, services, handleApi: createApiHandler(services) };
+  return { config, database, services, handleApi: createApiHandler(services, appRouter) };
 }
 
 /** The process's one runtime: configuration, database (migrated), services and `/api` handler. */

@@ -6,7 +6,7 @@
  */
 // Before anything loads React or reads the mode, as `next start` does.
 (process.env as Record<string, string>).NODE_ENV ??= 'production';
-const { serveProduction } = await import('./http/production-server');
+const { serveProduction } = await import('./production-server');
 await serveProduction();
 
 export {};

@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from './config';
-import { logger } from './log';
+import { ConfigError, loadConfig } from './kernel/config';
+import { logger } from './kernel/log';
 import { getRuntime } from './runtime';
 
 /**

@@ -1,4 +1,4 @@
-import { loadConfig } from '@/server/config';
+import { loadConfig } from '@/server/kernel/config';
 import { SignInForm } from './sign-in-form';
 
 export const dynamic = 'force-dynamic';

@@ -10,10 +10,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ROLES } from '@/server/auth/permissions';
 import { id, timestamps } from './columns';
 
-export { ROLES };
+/** Roles in a school (DESIGN 4); the permission table (server/kernel/auth/permissions.ts) grants each its rights. */
+export const ROLES = ['owner', 'manager', 'instructor', 'viewer'] as const;
 
 export const USER_STATUSES = ['active', 'suspended'] as const;
 export const ORGANIZATION_TYPES = ['school', 'stud'] as const;

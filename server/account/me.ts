@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authedProcedure, router } from '../trpc/init';
+import { authedProcedure, router } from '../kernel/trpc/init';
 
 export const currentUserSchema = z.object({
   id: z.string(),

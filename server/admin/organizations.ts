@@ -7,7 +7,7 @@ import {
   organizations,
   users,
 } from '@/db/schema';
-import { notFound } from '../errors';
+import { notFound } from '../kernel/errors';
 import {
   currencyField,
   DEFAULT_CURRENCY,
@@ -15,10 +15,10 @@ import {
   timezoneField,
   toOrganization,
 } from '../organizations/schema';
-import { adminProcedure, router } from '../trpc/init';
-import { paginate, paginatedSchema, paginationInput, pageOffset } from '../trpc/pagination';
-import { isUuid } from '../validation';
-import { pathId } from '../schools/params';
+import { adminProcedure, router } from '../kernel/trpc/init';
+import { paginate, paginatedSchema, paginationInput, pageOffset } from '../kernel/trpc/pagination';
+import { isUuid } from '../kernel/validation';
+import { pathId } from '../kernel/fields/params';
 
 export const createOrganizationInput = z.object({
   name: z.string().trim().min(1).max(255),
@@ -107,7 +107,7 @@ export const adminOrganizationsRouter = router({
           })
           .returning();
         if (input.owner_email) {
-          // As an invitation would bind (server/auth/users.ts): only to a verified e-mail; of
+          // As an invitation would bind (server/kernel/auth/users.ts): only to a verified e-mail; of
           // two accounts with that address, the older.
           const [known] = await tx
             .select({ id: users.id })

@@ -1,13 +1,13 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { users, USER_STATUSES } from '@/db/schema';
-import { notFound } from '../errors';
-import { isPlatformAdmin, type User } from '../auth/users';
-import type { Config } from '../config';
-import { adminProcedure, router } from '../trpc/init';
-import { paginate, paginatedSchema, paginationInput, pageOffset } from '../trpc/pagination';
-import { isUuid } from '../validation';
-import { pathId } from '../schools/params';
+import { notFound } from '../kernel/errors';
+import { isPlatformAdmin, type User } from '../kernel/auth/users';
+import type { Config } from '../kernel/config';
+import { adminProcedure, router } from '../kernel/trpc/init';
+import { paginate, paginatedSchema, paginationInput, pageOffset } from '../kernel/trpc/pagination';
+import { isUuid } from '../kernel/validation';
+import { pathId } from '../kernel/fields/params';
 
 export const adminUserSchema = z.object({
   id: z.string(),

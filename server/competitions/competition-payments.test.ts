@@ -4,7 +4,7 @@ import { statementCounter } from '@/db/client';
 import { competitionPayments } from '@/db/schema';
 import { useTestApp } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
-import { todayIn } from '../schools/calendar';
+import { todayIn } from '../kernel/fields/calendar';
 import { competitionFixtures } from './competition-fixtures';
 import { summarizeCompetitionPayments } from './payment-summary';
 

@@ -9,14 +9,19 @@ import {
   FEE_CONCEPTS,
   students,
 } from '@/db/schema';
-import { invalidField, notFound } from '../errors';
-import { router, schoolProcedure, type School } from '../trpc/init';
-import { paginate, paginatedSchema, paginationInput, pageOffset } from '../trpc/pagination';
-import { fieldMessage, isUuid } from '../validation';
-import { todayIn } from '../schools/calendar';
-import { pathId } from '../schools/params';
-import { calendarDateField, moneyField, moneyValue, optionalText } from '../schools/record-fields';
-import { countAll, referenceInSchool, timestampsOut, toMoney } from '../schools/records';
+import { invalidField, notFound } from '../kernel/errors';
+import { router, schoolProcedure, type School } from '../kernel/trpc/init';
+import { paginate, paginatedSchema, paginationInput, pageOffset } from '../kernel/trpc/pagination';
+import { fieldMessage, isUuid } from '../kernel/validation';
+import { todayIn } from '../kernel/fields/calendar';
+import { pathId } from '../kernel/fields/params';
+import {
+  calendarDateField,
+  moneyField,
+  moneyValue,
+  optionalText,
+} from '../kernel/fields/record-fields';
+import { countAll, referenceInSchool, timestampsOut, toMoney } from '../kernel/records';
 import {
   competitionIdInput,
   type CompetitionRow,

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { competitions } from '@/db/schema';
-import { notFound } from '../errors';
-import { pathId, schoolIdInput } from '../schools/params';
-import { findInSchool } from '../schools/records';
-import { isUuid } from '../validation';
+import { notFound } from '../kernel/errors';
+import { pathId, schoolIdInput } from '../kernel/fields/params';
+import { findInSchool } from '../kernel/records';
+import { isUuid } from '../kernel/validation';
 
 export const competitionIdInput = schoolIdInput.extend({ competitionId: pathId });
 

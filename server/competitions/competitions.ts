@@ -7,13 +7,13 @@ import {
   competitionPayments,
   competitions,
 } from '@/db/schema';
-import { conflict, invalidField } from '../errors';
-import { router, schoolProcedure } from '../trpc/init';
-import { paginate, paginatedSchema, paginationInput, pageOffset } from '../trpc/pagination';
-import { fieldMessage } from '../validation';
-import { schoolIdInput } from '../schools/params';
-import { calendarDateField, optionalText } from '../schools/record-fields';
-import { countAll, timestampsOut } from '../schools/records';
+import { conflict, invalidField } from '../kernel/errors';
+import { router, schoolProcedure } from '../kernel/trpc/init';
+import { paginate, paginatedSchema, paginationInput, pageOffset } from '../kernel/trpc/pagination';
+import { fieldMessage } from '../kernel/validation';
+import { schoolIdInput } from '../kernel/fields/params';
+import { calendarDateField, optionalText } from '../kernel/fields/record-fields';
+import { countAll, timestampsOut } from '../kernel/records';
 import {
   competitionIdInput,
   type CompetitionRow,

@@ -7,7 +7,7 @@ import {
   competitionResults,
   type CompetitionFee,
 } from '@/db/schema';
-import { toAppError } from '../errors';
+import { toAppError } from '../kernel/errors';
 import { useTestApp } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
 import { competitionFixtures } from './competition-fixtures';

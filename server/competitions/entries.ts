@@ -2,38 +2,16 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { competitionEntries, ENTRY_STATUSES, horses, students } from '@/db/schema';
-import { notFound } from '../errors';
-import { router, schoolProcedure } from '../trpc/init';
-import { paginate, paginatedSchema, paginationInput, pageOffset } from '../trpc/pagination';
-import { isUuid } from '../validation';
-import { pathId } from '../schools/params';
-import { optionalText } from '../schools/record-fields';
-import { countAll, timestampsOut } from '../schools/records';
+import { notFound } from '../kernel/errors';
+import { router, schoolProcedure } from '../kernel/trpc/init';
+import { paginate, paginatedSchema, paginationInput, pageOffset } from '../kernel/trpc/pagination';
+import { isUuid } from '../kernel/validation';
+import { pathId } from '../kernel/fields/params';
+import { countAll, timestampsOut } from '../kernel/records';
 import { competitionIdInput, findCompetition } from './competition-records';
 import { cancelEntry, createEntry, recalculateOrder, updateEntry } from './entry-lifecycle';
+import { categoryField, entryFields, entryUpdateFields } from './entry-schema';
 import { printList, printListSchema } from './print-list';
-
-const categoryField = z.string().trim().min(1).max(100);
-
-/** POST entries (spec 4.4). */
-export const entryFields = z.object({
-  student_id: z.uuid(),
-  category: categoryField,
-  horse_id: z.uuid().nullable().optional(),
-  notes: optionalText(5000),
-});
-
-/** PUT entry: the student stays; status and order number are set as sent. */
-export const entryUpdateFields = z.object({
-  category: categoryField.optional(),
-  horse_id: z.uuid().nullable().optional(),
-  order_number: z.number().int().min(1).max(100_000).nullable().optional(),
-  status: z.enum(ENTRY_STATUSES).optional(),
-  notes: optionalText(5000),
-});
-
-export type EntryInput = z.infer<typeof entryFields>;
-export type EntryUpdate = z.infer<typeof entryUpdateFields>;
 
 export const entrySchema = z.object({
   id: z.string(),

@@ -1,12 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { competitionEntries, horses, students } from '@/db/schema';
-import { conflict, invalidField, notFound, registerUniqueField } from '../errors';
-import { referenceInSchool } from '../schools/records';
-import { isUuid } from '../validation';
+import { conflict, invalidField, notFound, registerUniqueField } from '../kernel/errors';
+import { referenceInSchool } from '../kernel/records';
+import { isUuid } from '../kernel/validation';
 import { lockCompetition, type CompetitionRow } from './competition-records';
 import { recalculateDepartureOrder } from './departure-order';
-import type { EntryInput, EntryUpdate } from './entries';
+import type { EntryInput, EntryUpdate } from './entry-schema';
 import { cancelEntryFeePayments, generateFeePayments } from './fees';
 
 /*

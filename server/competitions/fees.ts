@@ -7,8 +7,8 @@ import {
   FEE_CONCEPTS,
   type CompetitionFee,
 } from '@/db/schema';
-import { fieldMessage } from '../validation';
-import { moneyField, optionalText } from '../schools/record-fields';
+import { fieldMessage } from '../kernel/validation';
+import { moneyField, optionalText } from '../kernel/fields/record-fields';
 
 /*
  * Competition fees (spec 2.6, DESIGN 6): stored on the competition as validated JSON, and

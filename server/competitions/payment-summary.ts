@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Database } from '@/db/client';
 import { COMPETITION_PAYMENT_STATUSES, FEE_CONCEPTS } from '@/db/schema';
-import { toMoney } from '../schools/records';
+import { toMoney } from '../kernel/records';
 
 /*
  * Figures of competition payments (DESIGN 6): expected = neither cancelled nor refunded,

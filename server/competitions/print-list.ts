@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { competitionEntries, competitionResults, horses, RIBBONS, students } from '@/db/schema';
-import { ageOn } from '../schools/calendar';
+import { ageOn } from '../kernel/fields/calendar';
 import type { CompetitionRow } from './competition-records';
 import { ribbonLabel } from './ribbons';
 

@@ -2,12 +2,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { competitionEntries, competitionResults, horses, RIBBONS, students } from '@/db/schema';
-import { invalidField, notFound, registerUniqueField } from '../errors';
-import { router, schoolProcedure } from '../trpc/init';
-import { pathId } from '../schools/params';
-import { optionalText } from '../schools/record-fields';
-import { timestampsOut } from '../schools/records';
-import { isUuid } from '../validation';
+import { invalidField, notFound, registerUniqueField } from '../kernel/errors';
+import { router, schoolProcedure } from '../kernel/trpc/init';
+import { pathId } from '../kernel/fields/params';
+import { optionalText } from '../kernel/fields/record-fields';
+import { timestampsOut } from '../kernel/records';
+import { isUuid } from '../kernel/validation';
 import { competitionIdInput, findCompetition, lockCompetition } from './competition-records';
 import { ribbonLabel, ribbonPosition } from './ribbons';
 

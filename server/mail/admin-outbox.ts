@@ -1,11 +1,11 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailOutbox, OUTBOX_STATUSES } from '@/db/schema';
-import { conflict, notFound } from '../errors';
-import { pathId } from '../schools/params';
-import { adminProcedure, router } from '../trpc/init';
-import { paginate, paginatedSchema, paginationInput, pageOffset } from '../trpc/pagination';
-import { isUuid } from '../validation';
+import { conflict, notFound } from '../kernel/errors';
+import { pathId } from '../kernel/fields/params';
+import { adminProcedure, router } from '../kernel/trpc/init';
+import { paginate, paginatedSchema, paginationInput, pageOffset } from '../kernel/trpc/pagination';
+import { isUuid } from '../kernel/validation';
 import { wakeOutboxWorker } from './worker';
 
 export const outboxEntrySchema = z.object({

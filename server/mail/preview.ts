@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_KINDS, EMAIL_TEMPLATES, isEmailKind } from '@/emails';
-import { AppError } from '../errors';
-import { adminProcedure, router } from '../trpc/init';
+import { AppError } from '../kernel/errors';
+import { adminProcedure, router } from '../kernel/trpc/init';
 import { renderEmail } from './render';
 
 export const emailPreviewRouter = router({

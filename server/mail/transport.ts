@@ -1,6 +1,6 @@
 import { Resend } from 'resend';
-import type { Config } from '../config';
-import { logger } from '../log';
+import type { Config } from '../kernel/config';
+import { logger } from '../kernel/log';
 
 export type OutgoingEmail = {
   /** The outbox row id: the provider's idempotency key, so a retry never sends twice. */

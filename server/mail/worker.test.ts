@@ -8,7 +8,7 @@ import { EMAIL_TEMPLATES } from '@/emails';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 import { queueEmail } from './outbox';
 import { renderEmail } from './render';
-import { captureLogs } from '../log';
+import { captureLogs } from '../kernel/log';
 import {
   logTransport,
   PermanentMailError,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
 import { PermanentMailError, type MailTransport } from './transport';
-import { logError } from '../log';
+import { logError } from '../kernel/log';
 
 export type OutboxOptions = {
   transport: MailTransport;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORGANIZATION_STATUSES, ORGANIZATION_TYPES, type organizations } from '@/db/schema';
-import { isValidTimezone } from '../config';
-import { fieldMessage } from '../validation';
+import { isValidTimezone } from '../kernel/config';
+import { fieldMessage } from '../kernel/validation';
 
 export const timezoneField = z
   .string()

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Database } from '@/db/client';
 import { competitionPayments, PAYMENT_METHODS, payments, students } from '@/db/schema';
-import { invalidField } from '../errors';
-import type { School } from '../trpc/init';
-import { todayIn } from '../schools/calendar';
-import { toMoney } from '../schools/records';
+import { invalidField } from '../kernel/errors';
+import type { School } from '../kernel/trpc/init';
+import { todayIn } from '../kernel/fields/calendar';
+import { toMoney } from '../kernel/records';
 
 /*
  * The financial report of a school over a date range (issue 5): income (paid payments by paid

@@ -1,8 +1,8 @@
 import { getDaysInMonth } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
-import type { School } from '../trpc/init';
-import { toMoney } from '../schools/records';
+import type { School } from '../kernel/trpc/init';
+import { toMoney } from '../kernel/records';
 import { paymentSnapshotSql } from './payment-records';
 
 /*

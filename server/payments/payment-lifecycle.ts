@@ -10,12 +10,12 @@ import {
   PAYMENT_METHODS,
   students,
 } from '@/db/schema';
-import { conflict, invalidField, notFound, registerUniqueField } from '../errors';
-import type { School } from '../trpc/init';
-import { isUuid } from '../validation';
-import { todayIn } from '../schools/calendar';
-import { moneyValue } from '../schools/record-fields';
-import { referenceInSchool } from '../schools/records';
+import { conflict, invalidField, notFound, registerUniqueField } from '../kernel/errors';
+import type { School } from '../kernel/trpc/init';
+import { isUuid } from '../kernel/validation';
+import { todayIn } from '../kernel/fields/calendar';
+import { moneyValue } from '../kernel/fields/record-fields';
+import { referenceInSchool } from '../kernel/records';
 import {
   paymentSnapshot,
   selectPayments,

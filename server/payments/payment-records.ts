@@ -2,9 +2,9 @@ import { and, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { classes, PAYMENT_CONCEPTS, PAYMENT_METHODS, payments, students } from '@/db/schema';
-import { fieldMessage } from '../validation';
-import { calendarDateField, moneyField, optionalText } from '../schools/record-fields';
-import { timestampsOut, toMoney } from '../schools/records';
+import { fieldMessage } from '../kernel/validation';
+import { calendarDateField, moneyField, optionalText } from '../kernel/fields/record-fields';
+import { timestampsOut, toMoney } from '../kernel/records';
 
 /*
  * The school payment record (spec 2.5, DESIGN 6): its input fields, its output shape and the

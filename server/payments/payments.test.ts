@@ -5,7 +5,7 @@ import { statementCounter } from '@/db/client';
 import { paymentAudit, paymentReceiptCounters, payments, users } from '@/db/schema';
 import { useTestApp, type TestResponse } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
-import { todayIn } from '../schools/calendar';
+import { todayIn } from '../kernel/fields/calendar';
 
 const app = useTestApp();
 const f = schoolFixtures(() => app.db);

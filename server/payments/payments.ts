@@ -1,14 +1,14 @@
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { PAYMENT_AUDIT_ACTIONS, PAYMENT_METHODS, paymentAudit, payments, users } from '@/db/schema';
-import { invalidField, notFound } from '../errors';
-import { router, schoolProcedure } from '../trpc/init';
-import { paginate, paginatedSchema, paginationInput, pageOffset } from '../trpc/pagination';
-import { isUuid } from '../validation';
-import { dateField, todayIn } from '../schools/calendar';
-import { pathId, schoolIdInput } from '../schools/params';
-import { optionalText } from '../schools/record-fields';
-import { countAll } from '../schools/records';
+import { invalidField, notFound } from '../kernel/errors';
+import { router, schoolProcedure } from '../kernel/trpc/init';
+import { paginate, paginatedSchema, paginationInput, pageOffset } from '../kernel/trpc/pagination';
+import { isUuid } from '../kernel/validation';
+import { dateField, todayIn } from '../kernel/fields/calendar';
+import { pathId, schoolIdInput } from '../kernel/fields/params';
+import { optionalText } from '../kernel/fields/record-fields';
+import { countAll } from '../kernel/records';
 import { generateMonthlyCharges } from './monthly-charges';
 import { cancelPayment, createPayment, payPayment, updatePayment } from './payment-lifecycle';
 import {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { router, schoolProcedure } from '../trpc/init';
-import { schoolIdInput } from '../schools/params';
+import { router, schoolProcedure } from '../kernel/trpc/init';
+import { schoolIdInput } from '../kernel/fields/params';
 import { paymentDateField } from './payment-records';
 import {
   financialReport,
@@ -8,10 +8,12 @@ import {
   MAX_REPORT_MONTHS,
   reportRange,
 } from './financial-report';
+import { financialReportCsv } from './financial-report-csv';
 
 export const reportsRouter = router({
   financial: schoolProcedure('reports.view')
     .meta({
+      csv: financialReportCsv,
       openapi: {
         method: 'GET',
         path: '/schools/{schoolId}/reports/financial',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authedProcedure, router } from '../trpc/init';
+import { authedProcedure, router } from '../kernel/trpc/init';
 
 /**
  * What the web UI may offer the signed-in person. tRPC only, not a REST route: the body of

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '@/db/client';
 import { contactRequests } from '@/db/schema';
-import { nodeListener } from '../http/node-adapter';
-import { withPeerAddress } from '../http/peer-address';
+import { nodeListener } from '../kernel/http/node-adapter';
+import { withPeerAddress } from '../kernel/http/peer-address';
 import { useTestApp, type TestApp } from '../test/harness';
 import { addressKey, DIRECT_CLIENT } from './rate-limit';
 
@@ -119,7 +119,7 @@ describe('without a trusted proxy, through the production server', () => {
   let port: number;
 
   beforeAll(async () => {
-    // As server/http/production-server.ts mounts the handler.
+    // As server/production-server.ts mounts the handler.
     server = createServer(withPeerAddress(nodeListener((req) => direct.handler(req))));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;

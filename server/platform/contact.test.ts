@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '@/db/client';
 import { contactRequests, emailOutbox, rateLimitCounters } from '@/db/schema';
-import { captureLogs } from '../log';
+import { captureLogs } from '../kernel/log';
 import { useTestApp, type TestApp } from '../test/harness';
 import { CONTACT_ACCEPTED } from './contact';
 import { DIRECT_CLIENT } from './rate-limit';

@@ -4,7 +4,7 @@ import { contactRequests } from '@/db/schema';
 import { queueEmail } from '../mail/outbox';
 import { renderEmail } from '../mail/render';
 import { wakeOutboxWorker } from '../mail/worker';
-import { publicProcedure, router } from '../trpc/init';
+import { publicProcedure, router } from '../kernel/trpc/init';
 import { clientKeyOf, consumeRateLimit } from './rate-limit';
 
 /** A required text of at most `max` characters, trimmed (spec 2.2). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../errors';
+import { AppError } from '../kernel/errors';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
-import { publicProcedure, router } from '../trpc/init';
+import { publicProcedure, router } from '../kernel/trpc/init';
 import {
   DEFAULT_MARKETPLACE_MESSAGE,
   MAINTENANCE_RETRY_AFTER,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '@/db/client';
-import { AppError } from '../errors';
-import { publicProcedure, router } from '../trpc/init';
+import { AppError } from '../kernel/errors';
+import { publicProcedure, router } from '../kernel/trpc/init';
 import { settingDefinition, type SettingDefinition } from './settings-registry';
 import { readSettings } from './settings-store';
 

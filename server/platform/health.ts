@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError } from '../errors';
-import { devJwks } from '../auth/dev-issuer';
-import { discoverJwksUrl } from '../auth/tokens';
-import { publicProcedure, router } from '../trpc/init';
+import { AppError } from '../kernel/errors';
+import { devJwks } from '../kernel/auth/dev-issuer';
+import { discoverJwksUrl } from '../kernel/auth/tokens';
+import { publicProcedure, router } from '../kernel/trpc/init';
 
 export const API_VERSION = '1.0.0';
 export const SERVICE_NAME = 'equestrian-platform';

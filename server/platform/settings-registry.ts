@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { validationError } from '../errors';
-import { fieldErrorsFromZod } from '../validation';
+import { validationError } from '../kernel/errors';
+import { fieldErrorsFromZod } from '../kernel/validation';
 
 /** A setting's value as stored (jsonb) and returned. */
 export type SettingValue = boolean | string | number | null;

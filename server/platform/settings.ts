@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AppError } from '../errors';
-import { adminProcedure, router } from '../trpc/init';
+import { AppError } from '../kernel/errors';
+import { adminProcedure, router } from '../kernel/trpc/init';
 import {
   FEATURES,
   isFeature,

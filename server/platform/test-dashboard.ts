@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '@/db/client';
-import { adminProcedure, router } from '../trpc/init';
+import { adminProcedure, router } from '../kernel/trpc/init';
 
 const count = z.number().int();
 

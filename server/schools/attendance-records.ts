@@ -9,11 +9,11 @@ import {
   schedules,
   students,
 } from '@/db/schema';
-import { invalidField, validationError } from '../errors';
-import type { School } from '../trpc/init';
-import type { FieldErrors } from '../validation';
-import { dateField, dayOfWeek, todayIn } from './calendar';
-import { missingInSchool, timestampsOut } from './records';
+import { invalidField, validationError } from '../kernel/errors';
+import type { School } from '../kernel/trpc/init';
+import type { FieldErrors } from '../kernel/validation';
+import { dateField, dayOfWeek, todayIn } from '../kernel/fields/calendar';
+import { missingInSchool, timestampsOut } from '../kernel/records';
 
 /*
  * Attendance of one schedule on one date (DESIGN 6). A submission is the whole class: it

@@ -3,9 +3,9 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { attendance, classes, schedules, students } from '@/db/schema';
-import { invalidField } from '../errors';
-import type { School } from '../trpc/init';
-import { dateField, todayIn } from './calendar';
+import { invalidField } from '../kernel/errors';
+import type { School } from '../kernel/trpc/init';
+import { dateField, todayIn } from '../kernel/fields/calendar';
 
 /*
  * Attendance report over a date range (spec 4.3): totals, per student and per class, each

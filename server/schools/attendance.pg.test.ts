@@ -4,7 +4,7 @@ import { attendance, schedules } from '@/db/schema';
 import { useTestApp, type TestResponse } from '../test/harness';
 import { startWhileLocked } from '../test/locks';
 import { schoolFixtures } from '../test/school-fixtures';
-import { todayIn } from './calendar';
+import { todayIn } from '../kernel/fields/calendar';
 
 const app = useTestApp();
 const f = schoolFixtures(() => app.db);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { schedules } from '@/db/schema';
-import { router, schoolProcedure } from '../trpc/init';
+import { router, schoolProcedure } from '../kernel/trpc/init';
 import {
   attendanceSubmissionFields,
   classAttendanceSchema,
@@ -12,9 +12,9 @@ import {
   attendanceReportInput,
   attendanceReportSchema,
 } from './attendance-report';
-import { dateField } from './calendar';
-import { schoolIdInput } from './params';
-import { referenceInSchool } from './records';
+import { dateField } from '../kernel/fields/calendar';
+import { schoolIdInput } from '../kernel/fields/params';
+import { referenceInSchool } from '../kernel/records';
 
 export const attendanceRouter = router({
   report: schoolProcedure('attendance.view')

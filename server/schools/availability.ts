@@ -2,8 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { classes, schedules } from '@/db/schema';
-import { dayOfWeek } from './calendar';
-import { toTimeOfDay } from './records';
+import { dayOfWeek } from '../kernel/fields/calendar';
+import { toTimeOfDay } from '../kernel/records';
 
 /** The school's working day, within which an instructor's free time is reported. */
 export const WORKING_DAY = { start: '07:00', end: '21:00' } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLASS_LEVELS, CLASS_STATUSES, CLASS_TYPES, PRICE_TYPES } from '@/db/schema/school-values';
-import { moneyField, optionalText } from './record-fields';
+import { moneyField, optionalText } from '../kernel/fields/record-fields';
 
 /** Places of a class when none are given: one for an individual class, ten for a group. */
 export const DEFAULT_MAX_STUDENTS = { individual: 1, group: 10 } as const;

@@ -1,13 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CLASS_LEVELS, CLASS_STATUSES, CLASS_TYPES, classes, PRICE_TYPES } from '@/db/schema';
-import { invalidField, notFound } from '../errors';
-import { router, schoolProcedure } from '../trpc/init';
-import { isUuid } from '../validation';
-import { pathId, schoolIdInput } from './params';
+import { invalidField, notFound } from '../kernel/errors';
+import { router, schoolProcedure } from '../kernel/trpc/init';
+import { isUuid } from '../kernel/validation';
+import { pathId, schoolIdInput } from '../kernel/fields/params';
 import { classFields, DEFAULT_MAX_STUDENTS } from './class-schema';
-import { moneyValue } from './record-fields';
-import { findInSchool, timestampsOut, toMoney } from './records';
+import { moneyValue } from '../kernel/fields/record-fields';
+import { findInSchool, timestampsOut, toMoney } from '../kernel/records';
 
 export const classSchema = z.object({
   id: z.string(),

@@ -4,7 +4,7 @@ import { statementCounter } from '@/db/client';
 import { attendance, competitionPayments, competitions, payments } from '@/db/schema';
 import { useTestApp } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
-import { monthBoundsIn, todayIn } from './calendar';
+import { monthBoundsIn, todayIn } from '../kernel/fields/calendar';
 
 const app = useTestApp();
 const f = schoolFixtures(() => app.db);

@@ -2,10 +2,10 @@ import { addMonths, format, parseISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Database } from '@/db/client';
-import { router, schoolProcedure } from '../trpc/init';
-import { dayOfWeek, monthBoundsIn, todayIn } from './calendar';
-import { schoolIdInput } from './params';
-import { toMoney } from './records';
+import { router, schoolProcedure } from '../kernel/trpc/init';
+import { dayOfWeek, monthBoundsIn, todayIn } from '../kernel/fields/calendar';
+import { schoolIdInput } from '../kernel/fields/params';
+import { toMoney } from '../kernel/records';
 
 const count = z.number().int();
 

@@ -1,12 +1,18 @@
 import { and, eq, gt, gte, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { classes, enrollments, horses, schedules, students } from '@/db/schema';
-import { conflict, invalidField, notFound, registerUniqueField, validationError } from '../errors';
-import type { School } from '../trpc/init';
-import { isUuid, type FieldErrors } from '../validation';
-import { todayIn } from './calendar';
-import type { EnrollmentInput, EnrollmentUpdate } from './enrollments';
-import { countAll, referenceInSchool } from './records';
+import {
+  conflict,
+  invalidField,
+  notFound,
+  registerUniqueField,
+  validationError,
+} from '../kernel/errors';
+import type { School } from '../kernel/trpc/init';
+import { isUuid, type FieldErrors } from '../kernel/validation';
+import { todayIn } from '../kernel/fields/calendar';
+import type { EnrollmentInput, EnrollmentUpdate } from './enrollment-schema';
+import { countAll, referenceInSchool } from '../kernel/records';
 
 /*
  * The enrollment lifecycle (DESIGN 6): active ⇄ paused, either → ended, ended is final.

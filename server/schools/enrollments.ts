@@ -9,32 +9,14 @@ import {
   schedules,
   students,
 } from '@/db/schema';
-import { notFound } from '../errors';
-import { router, schoolProcedure } from '../trpc/init';
-import { isUuid } from '../validation';
-import { dateField, todayIn } from './calendar';
+import { notFound } from '../kernel/errors';
+import { router, schoolProcedure } from '../kernel/trpc/init';
+import { isUuid } from '../kernel/validation';
+import { todayIn } from '../kernel/fields/calendar';
 import { createEnrollment, endEnrollment, updateEnrollment } from './enrollment-lifecycle';
-import { pathId, schoolIdInput } from './params';
-import { timestampsOut, toTimeOfDay } from './records';
-
-/** What a client sends to create an enrollment (DESIGN 6); an update sends any part of it. */
-export const enrollmentFields = z.object({
-  student_id: z.uuid(),
-  class_id: z.uuid(),
-  schedule_id: z.uuid(),
-  horse_id: z.uuid().nullable().optional(),
-  /** Defaults to today in the school's time zone. */
-  start_date: dateField.optional(),
-  end_date: dateField.nullable().optional(),
-  /** Defaults to active. */
-  status: z.enum(ENROLLMENT_STATUSES).optional(),
-  notes: z.string().max(5000).nullable().optional(),
-});
-
-export const enrollmentUpdateFields = enrollmentFields.partial();
-
-export type EnrollmentInput = z.infer<typeof enrollmentFields>;
-export type EnrollmentUpdate = z.infer<typeof enrollmentUpdateFields>;
+import { enrollmentFields, enrollmentUpdateFields } from './enrollment-schema';
+import { pathId, schoolIdInput } from '../kernel/fields/params';
+import { timestampsOut, toTimeOfDay } from '../kernel/records';
 
 export const enrollmentSchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HORSE_LEVELS, HORSE_STATUSES } from '@/db/schema/school-values';
-import { fieldMessage } from '../validation';
-import { optionalText } from './record-fields';
+import { fieldMessage } from '../kernel/validation';
+import { optionalText } from '../kernel/fields/record-fields';
 
 const FIRST_BIRTH_YEAR = 1950;
 const thisYear = () => new Date().getUTCFullYear();

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Database } from '@/db/client';
 import { horses } from '@/db/schema';
-import { invalidField } from '../errors';
+import { invalidField } from '../kernel/errors';
 
 /** The longest period one usage request covers, in days (about a quarter). */
 export const MAX_USAGE_DAYS = 92;

@@ -4,7 +4,7 @@ import { statementCounter } from '@/db/client';
 import { horses } from '@/db/schema';
 import { useTestApp } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
-import { todayIn } from './calendar';
+import { todayIn } from '../kernel/fields/calendar';
 
 const app = useTestApp();
 const f = schoolFixtures(() => app.db);

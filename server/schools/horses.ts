@@ -1,15 +1,15 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { HORSE_LEVELS, HORSE_STATUSES, horses } from '@/db/schema';
-import { notFound } from '../errors';
-import { router, schoolProcedure } from '../trpc/init';
-import { isUuid } from '../validation';
-import { todayIn } from './calendar';
+import { notFound } from '../kernel/errors';
+import { router, schoolProcedure } from '../kernel/trpc/init';
+import { isUuid } from '../kernel/validation';
+import { todayIn } from '../kernel/fields/calendar';
 import { horseUsage, horseUsageSchema, MAX_USAGE_DAYS, usagePeriod } from './horse-usage';
-import { pathId, schoolIdInput } from './params';
+import { pathId, schoolIdInput } from '../kernel/fields/params';
 import { horseFields } from './horse-schema';
-import { calendarDateField } from './record-fields';
-import { findInSchool, timestampsOut } from './records';
+import { calendarDateField } from '../kernel/fields/record-fields';
+import { findInSchool, timestampsOut } from '../kernel/records';
 
 export const horseSchema = z.object({
   id: z.string(),

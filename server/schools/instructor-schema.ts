@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INSTRUCTOR_STATUSES } from '@/db/schema/school-values';
-import { moneyField, optionalEmail, optionalText } from './record-fields';
+import { moneyField, optionalEmail, optionalText } from '../kernel/fields/record-fields';
 
 /** An instructor as POST /instructors takes it; client-safe, so the form validates with it. */
 export const instructorFields = z.object({

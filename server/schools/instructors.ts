@@ -1,15 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { INSTRUCTOR_STATUSES, instructors } from '@/db/schema';
-import { invalidField, notFound } from '../errors';
-import { router, schoolProcedure } from '../trpc/init';
-import { isUuid } from '../validation';
+import { invalidField, notFound } from '../kernel/errors';
+import { router, schoolProcedure } from '../kernel/trpc/init';
+import { isUuid } from '../kernel/validation';
 import { instructorAvailability, availabilitySchema } from './availability';
-import { resolveWeek } from './iso-week';
-import { pathId, schoolIdInput } from './params';
+import { resolveWeek } from '../kernel/fields/iso-week';
+import { pathId, schoolIdInput } from '../kernel/fields/params';
 import { instructorFields } from './instructor-schema';
-import { calendarDateField, isoWeekField, moneyValue } from './record-fields';
-import { findInSchool, timestampsOut, toMoney } from './records';
+import { calendarDateField, isoWeekField, moneyValue } from '../kernel/fields/record-fields';
+import { findInSchool, timestampsOut, toMoney } from '../kernel/records';
 
 export const instructorSchema = z.object({
   id: z.string(),

@@ -2,10 +2,10 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { memberships, organizations, ROLES, users } from '@/db/schema';
-import { conflict, invalidField, notFound, registerUniqueField } from '../errors';
-import { router, schoolProcedure } from '../trpc/init';
-import { isUuid } from '../validation';
-import { pathId, schoolIdInput } from './params';
+import { conflict, invalidField, notFound, registerUniqueField } from '../kernel/errors';
+import { router, schoolProcedure } from '../kernel/trpc/init';
+import { isUuid } from '../kernel/validation';
+import { pathId, schoolIdInput } from '../kernel/fields/params';
 
 const ALREADY_MEMBER = 'The email is already a member of this school.';
 registerUniqueField('memberships_organization_user_key', 'email', ALREADY_MEMBER);

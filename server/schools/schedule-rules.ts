@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { classes, enrollments, instructors, schedules } from '@/db/schema';
-import { invalidField, validationError } from '../errors';
-import type { FieldErrors } from '../validation';
-import { toTimeOfDay } from './records';
+import { invalidField, validationError } from '../kernel/errors';
+import type { FieldErrors } from '../kernel/validation';
+import { toTimeOfDay } from '../kernel/records';
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, timeOfDayField } from './record-fields';
+import { optionalText, timeOfDayField } from '../kernel/fields/record-fields';
 
 /**
  * A weekly schedule as POST /schedules takes it; client-safe, so the form validates with it.

@@ -10,7 +10,7 @@ import {
   instructors,
   schedules,
 } from '@/db/schema';
-import { timestampsOut, toTimeOfDay } from './records';
+import { timestampsOut, toTimeOfDay } from '../kernel/records';
 
 /*
  * How a schedule is shown: with its class, its instructor and its places. Shared by the

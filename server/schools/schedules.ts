@@ -2,14 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { schedules } from '@/db/schema';
-import { notFound } from '../errors';
-import { router, schoolProcedure } from '../trpc/init';
-import { isUuid } from '../validation';
-import { todayIn } from './calendar';
-import { resolveWeek } from './iso-week';
-import { pathId, schoolIdInput } from './params';
-import { isoWeekField } from './record-fields';
-import { toTimeOfDay } from './records';
+import { notFound } from '../kernel/errors';
+import { router, schoolProcedure } from '../kernel/trpc/init';
+import { isUuid } from '../kernel/validation';
+import { todayIn } from '../kernel/fields/calendar';
+import { resolveWeek } from '../kernel/fields/iso-week';
+import { pathId, schoolIdInput } from '../kernel/fields/params';
+import { isoWeekField } from '../kernel/fields/record-fields';
+import { toTimeOfDay } from '../kernel/records';
 import { scheduleFields } from './schedule-schema';
 import {
   assertClassChangeable,

@@ -2,8 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { memberships, organizations, ROLES } from '@/db/schema';
 import { organizationSchema, schoolProfileInput, toOrganization } from '../organizations/schema';
-import { authedProcedure, router, schoolProcedure } from '../trpc/init';
-import { schoolIdInput } from './params';
+import { authedProcedure, router, schoolProcedure } from '../kernel/trpc/init';
+import { schoolIdInput } from '../kernel/fields/params';
 
 const schoolListItem = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STUDENT_LEVELS, STUDENT_STATUSES } from '@/db/schema/school-values';
-import { fieldMessage } from '../validation';
-import { dateField, optionalEmail, optionalText } from './record-fields';
+import { fieldMessage } from '../kernel/validation';
+import { dateField, optionalEmail, optionalText } from '../kernel/fields/record-fields';
 
 /*
  * The student fields as the API takes them. Client-safe (zod only): the student form

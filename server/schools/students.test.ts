@@ -4,7 +4,7 @@ import { statementCounter } from '@/db/client';
 import { attendance, enrollments, payments, students } from '@/db/schema';
 import { useTestApp } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
-import { fieldErrorsFromZod } from '../validation';
+import { fieldErrorsFromZod } from '../kernel/validation';
 import { studentFields } from './student-schema';
 
 const app = useTestApp();

@@ -11,34 +11,18 @@ import {
   STUDENT_STATUSES,
   students,
 } from '@/db/schema';
-import { can } from '../auth/permissions';
-import { invalidField, notFound, registerUniqueField } from '../errors';
+import { can } from '../kernel/auth/permissions';
+import { invalidField, notFound } from '../kernel/errors';
 import { paymentSchema, selectPayments, toPayment } from '../payments/payment-records';
-import { router, schoolProcedure } from '../trpc/init';
-import { paginate, paginatedSchema, paginationInput, pageOffset } from '../trpc/pagination';
-import { isUuid } from '../validation';
-import { ageOn, todayIn } from './calendar';
-import { pathId, schoolIdInput } from './params';
-import { timestampsOut, toTimeOfDay } from './records';
-import { importStudents } from './student-import';
-import {
-  futureBirthDateError,
-  studentFields,
-  studentUpdateFields,
-  type StudentFields,
-} from './student-schema';
-
-/*
- * student-import.ts uses this module's helpers and this module routes to it: each uses the
- * other only inside functions, so either may be loaded first.
- */
-
-export const DOCUMENT_NUMBER_TAKEN = 'The document number has already been taken.';
-registerUniqueField(
-  'students_school_document_number_key',
-  'document_number',
-  DOCUMENT_NUMBER_TAKEN,
-);
+import { router, schoolProcedure } from '../kernel/trpc/init';
+import { paginate, paginatedSchema, paginationInput, pageOffset } from '../kernel/trpc/pagination';
+import { isUuid } from '../kernel/validation';
+import { ageOn, todayIn } from '../kernel/fields/calendar';
+import { pathId, schoolIdInput } from '../kernel/fields/params';
+import { timestampsOut, toTimeOfDay } from '../kernel/records';
+import { studentValues } from './student-columns';
+import { IMPORT_MAX_BYTES, importResultSchema, importStudents } from './student-import';
+import { futureBirthDateError, studentFields, studentUpdateFields } from './student-schema';
 
 export const studentSchema = z.object({
   id: z.string(),
@@ -100,38 +84,6 @@ export function toStudent(row: StudentRow, today: string): z.infer<typeof studen
   };
 }
 
-/**
- * Columns for the given fields; an absent field stays undefined (insert: the column's
- * default; update: unchanged), a null object clears all of its fields.
- */
-export function studentValues(input: Partial<StudentFields>) {
-  const address =
-    input.address === null ? { street: null, city: null, state: null } : input.address;
-  const contact =
-    input.emergency_contact === null
-      ? { name: null, relationship: null, phone: null }
-      : input.emergency_contact;
-  return {
-    firstName: input.first_name,
-    lastName: input.last_name,
-    birthDate: input.birth_date,
-    gender: input.gender,
-    documentType: input.document_type,
-    documentNumber: input.document_number,
-    phone: input.phone,
-    email: input.email,
-    street: address?.street,
-    city: address?.city,
-    state: address?.state,
-    emergencyContactName: contact?.name,
-    emergencyContactRelationship: contact?.relationship,
-    emergencyContactPhone: contact?.phone,
-    level: input.level,
-    status: input.status,
-    notes: input.notes,
-  };
-}
-
 function assertBirthDate(birthDate: string | null | undefined, today: string): void {
   const error = futureBirthDateError(birthDate, today);
   if (error) throw invalidField('birth_date', error);
@@ -184,23 +136,6 @@ const studentDetailSchema = studentSchema.extend({
       "The student's school payments, newest due date first; null for a role without payments.view (instructors).",
     ),
 });
-
-/** CSV import limits (DESIGN 6); a larger upload is refused with 413 by the REST wrapper. */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 10_000;
-
-export const importResultSchema = z.object({
-  data: z.object({
-    total_rows: z.number().int(),
-    imported: z.number().int(),
-    skipped: z.number().int(),
-    errors: z.array(
-      z.object({ row: z.number().int(), errors: z.record(z.string(), z.array(z.string())) }),
-    ),
-  }),
-});
-
-export type ImportResult = z.infer<typeof importResultSchema>['data'];
 
 const countStatus = (status: string) =>
   sql<number>`(count(*) filter (where ${attendance.status} = ${status}))::int`;

@@ -2,9 +2,9 @@ import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { classes, enrollments, horses, schedules, students } from '@/db/schema';
-import { dayOfWeek } from './calendar';
-import type { IsoWeek } from './iso-week';
-import { toTimeOfDay } from './records';
+import { dayOfWeek } from '../kernel/fields/calendar';
+import type { IsoWeek } from '../kernel/fields/iso-week';
+import { toTimeOfDay } from '../kernel/records';
 import {
   scheduleClassOf,
   scheduleClassSchema,

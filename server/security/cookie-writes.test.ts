@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { encode } from 'next-auth/jwt';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { students } from '@/db/schema';
-import { SESSION_COOKIE } from '../auth/session';
+import { SESSION_COOKIE } from '../kernel/auth/session';
 import { useTestApp, type TestResponse } from '../test/harness';
 
 /*

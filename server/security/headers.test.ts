@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { proxy } from '@/proxy';
-import { authOptions } from '../auth/next-auth';
-import { createServices } from '../http/handler';
-import { captureLogs, type CapturedLogs } from '../log';
+import { authOptions } from '../kernel/auth/next-auth';
+import { createServices } from '../kernel/http/handler';
+import { captureLogs, type CapturedLogs } from '../kernel/log';
 import { ADMIN_EMAIL, useTestApp, type TestResponse } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
 

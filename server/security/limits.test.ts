@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { competitionFixtures } from '../competitions/competition-fixtures';
-import { MAX_JSON_BYTES } from '../http/rest';
+import { MAX_JSON_BYTES } from '../kernel/http/rest';
 import { apiOperations, type ApiOperation } from '../test/api-routes';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 
 /*
  * The request limits of DESIGN 5, on every route they apply to. Tested elsewhere, and not
- * repeated here: the 1 MB JSON boundary on one route (`server/http/errors.test.ts`), a CSV
+ * repeated here: the 1 MB JSON boundary on one route (`server/kernel/http/errors.test.ts`), a CSV
  * over 5 MB and the 10,000-row limit (`server/schools/student-import.test.ts`), and the
  * contact rate limit with its Retry-After (`server/platform/contact.test.ts`).
  */

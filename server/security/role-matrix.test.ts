@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { can, permissionForRoute, ROLES, type Permission, type Role } from '../auth/permissions';
+import {
+  can,
+  permissionForRoute,
+  ROLES,
+  type Permission,
+  type Role,
+} from '../kernel/auth/permissions';
 import { apiOperations, schoolOperations, type ApiOperation } from '../test/api-routes';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 import { sampleQuery, sampleValue } from '../test/sample-input';

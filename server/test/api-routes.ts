@@ -1,5 +1,5 @@
 import type { OpenApiRouter } from 'trpc-to-openapi';
-import { buildOpenApiDocument } from '../http/openapi';
+import { buildOpenApiDocument } from '../kernel/http/openapi';
 import { appRouter } from '../router';
 
 /** A JSON Schema node of the OpenAPI document, with `$ref`s resolved. */

@@ -5,9 +5,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { fromPglite, openPostgres, queryRows, type Database } from '@/db/client';
 import { memberships, organizations } from '@/db/schema';
-import { loadConfig, type Config } from '../config';
-import { createApiHandler, createServices, type ApiHandler } from '../http/handler';
-import type { Role } from '../auth/permissions';
+import { loadConfig, type Config } from '../kernel/config';
+import { appRouter } from '../router';
+import { createApiHandler, createServices, type ApiHandler } from '../kernel/http/handler';
+import type { Role } from '../kernel/auth/permissions';
 import { startTestIssuer, type TestIssuer } from './issuer';
 
 export const ADMIN_EMAIL = 'admin@platform.test';
@@ -90,7 +91,10 @@ export function useTestApp(
       ...options.env,
     });
     const database = await openTestDatabase(config);
-    const handler = createApiHandler(createServices(config, database.db), options.router);
+    const handler = createApiHandler(
+      createServices(config, database.db),
+      options.router ?? appRouter,
+    );
     const tables = await queryRows<{ tablename: string }>(
       database.db,
       sql`select tablename from pg_tables where schemaname = 'public'`,

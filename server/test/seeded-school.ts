@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import { attendance, competitionResults, memberships, paymentAudit, payments } from '@/db/schema';
-import type { Role } from '../auth/permissions';
+import type { Role } from '../kernel/auth/permissions';
 import { competitionFixtures } from '../competitions/competition-fixtures';
 import type { ApiOperation } from './api-routes';
 import { isIdName, type FieldValue } from './sample-input';

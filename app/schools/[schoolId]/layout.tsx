@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useParams, usePathname, useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
-import { can, type Permission } from '@/server/auth/permissions';
+import { can, type Permission } from '@/server/kernel/auth/permissions';
 import { AccountBar } from '../../account-bar';
 import { useTRPC } from '../../trpc';
 import { useRedirectOnUnauthorized } from '../../use-signed-in';

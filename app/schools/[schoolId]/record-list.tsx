@@ -2,7 +2,7 @@
 
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import type { Permission, Resource } from '@/server/auth/permissions';
+import type { Permission, Resource } from '@/server/kernel/auth/permissions';
 import { ConfirmButton, Dialog, Empty, QueryState, TableWrap, useToast } from '../../ui';
 import { useSchool } from './school-context';
 

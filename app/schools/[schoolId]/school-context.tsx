@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext } from 'react';
-import { can, type Permission, type Role } from '@/server/auth/permissions';
+import { can, type Permission, type Role } from '@/server/kernel/auth/permissions';
 
 export type SchoolInfo = {
   id: string;

@@ -1,5 +1,5 @@
 import NextAuth from 'next-auth';
-import { createNextAuthRoute } from '@/server/auth/next-auth-route';
+import { createNextAuthRoute } from '@/server/kernel/auth/next-auth-route';
 import { getRuntime } from '@/server/runtime';
 
 export const dynamic = 'force-dynamic';

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '@/db/schema';
+import { appRouter } from '../../router';
+import { collectRestRoutes } from '../http/rest';
+import {
+  ACTIONS,
+  can,
+  permissionForRoute,
+  RESOURCES,
+  ROLE_PERMISSIONS,
+  type Action,
+  type Permission,
+  type Resource,
+  type Role,
+} from './permissions';
+
+/** DESIGN 4, written out independently of the table under test. */
+function expected(role: Role, resource: Resource, action: Action): boolean {
+  switch (role) {
+    case 'owner':
+      return true;
+    case 'manager':
+      return resource !== 'members';
+    case 'instructor':
+      if (resource === 'attendance') return action !== 'delete';
+      return action === 'view' && !['payments', 'reports', 'members'].includes(resource);
+    case 'viewer':
+      return action === 'view' && resource !== 'members';
+  }
+}
+
+describe('role matrix (DESIGN 4)', () => {
+  it('covers the resources and actions of DESIGN 4 and the four roles', () => {
+    expect([...RESOURCES].sort()).toEqual([
+      'attendance',
+      'classes',
+      'competitions',
+      'enrollments',
+      'horses',
+      'instructors',
+      'members',
+      'payments',
+      'reports',
+      'schedules',
+      'students',
+    ]);
+    expect([...ACTIONS]).toEqual(['view', 'create', 'edit', 'delete']);
+    expect(Object.keys(ROLE_PERMISSIONS).sort()).toEqual([...ROLES].sort());
+  });
+
+  const cells = ROLES.flatMap((role) =>
+    RESOURCES.flatMap((resource) => ACTIONS.map((action) => [role, resource, action] as const)),
+  );
+
+  it.each(cells)('%s on %s.%s', (role, resource, action) => {
+    const permission: Permission = `${resource}.${action}`;
+    expect(ROLE_PERMISSIONS[role].has(permission)).toBe(expected(role, resource, action));
+    expect(can(role, permission)).toBe(expected(role, resource, action));
+  });
+
+  it('grants nothing outside the matrix', () => {
+    const all = new Set<string>(RESOURCES.flatMap((r) => ACTIONS.map((a) => `${r}.${a}`)));
+    for (const role of ROLES) {
+      for (const permission of ROLE_PERMISSIONS[role])
+        expect(all.has(permission), `${role}: ${permission}`).toBe(true);
+    }
+    expect(ROLE_PERMISSIONS.owner.size).toBe(44);
+    expect(ROLE_PERMISSIONS.manager.size).toBe(40);
+    expect(ROLE_PERMISSIONS.instructor.size).toBe(10);
+    expect(ROLE_PERMISSIONS.viewer.size).toBe(10);
+  });
+});
+
+describe('permissionForRoute', () => {
+  const S = '/schools/{schoolId}';
+
+  it.each([
+    // The method rule on the path's resource.
+    ['GET', `${S}/students`, 'students.view'],
+    ['POST', `${S}/students`, 'students.create'],
+    ['GET', `${S}/students/{studentId}`, 'students.view'],
+    ['PUT', `${S}/students/{studentId}`, 'students.edit'],
+    ['PATCH', `${S}/students/{studentId}`, 'students.edit'],
+    ['DELETE', `${S}/students/{studentId}`, 'students.delete'],
+    ['GET', `${S}/enrollments`, 'enrollments.view'],
+    ['get', `${S}/horses`, 'horses.view'],
+    ['POST', `${S}/attendance`, 'attendance.create'],
+    ['GET', `${S}/members`, 'members.view'],
+    ['DELETE', `${S}/members/{memberId}`, 'members.delete'],
+    // Named exceptions.
+    ['POST', `${S}/students/import`, 'students.create'],
+    ['POST', `${S}/students/{studentId}/anonymize`, 'students.delete'],
+    ['GET', `${S}/instructors/{instructorId}/availability`, 'instructors.view'],
+    ['GET', `${S}/schedules/weekly`, 'schedules.view'],
+    ['GET', `${S}/horses/{horseId}/usage`, 'horses.view'],
+    ['GET', `${S}/attendance/report`, 'attendance.view'],
+    ['GET', `${S}/dashboard`, 'reports.view'],
+    ['GET', `${S}/reports/attendance`, 'reports.view'],
+    ['GET', `${S}/reports/financial`, 'reports.view'],
+    ['POST', `${S}/payments/{paymentId}/pay`, 'payments.edit'],
+    ['POST', `${S}/payments/generate-monthly`, 'payments.create'],
+    ['GET', `${S}/payments`, 'payments.view'],
+    ['GET', `${S}/payments/summary`, 'payments.view'],
+    // Competition payments count as payments, by the method rule.
+    ['GET', `${S}/competitions/{competitionId}/payments`, 'payments.view'],
+    ['POST', `${S}/competitions/{competitionId}/payments`, 'payments.create'],
+    ['GET', `${S}/competitions/{competitionId}/payments/summary`, 'payments.view'],
+    ['GET', `${S}/competitions/{competitionId}/payments/{paymentId}`, 'payments.view'],
+    ['PUT', `${S}/competitions/{competitionId}/payments/{paymentId}`, 'payments.edit'],
+    ['DELETE', `${S}/competitions/{competitionId}/payments/{paymentId}`, 'payments.delete'],
+    // Entries, results, recalculation and the print list are competitions.*.
+    ['GET', `${S}/competitions`, 'competitions.view'],
+    ['POST', `${S}/competitions/{competitionId}/entries`, 'competitions.create'],
+    ['PUT', `${S}/competitions/{competitionId}/entries/{entryId}`, 'competitions.edit'],
+    ['DELETE', `${S}/competitions/{competitionId}/entries/{entryId}`, 'competitions.delete'],
+    ['GET', `${S}/competitions/{competitionId}/entries/print-list`, 'competitions.view'],
+    ['POST', `${S}/competitions/{competitionId}/entries/recalculate-order`, 'competitions.create'],
+    ['GET', `${S}/competitions/{competitionId}/results`, 'competitions.view'],
+    ['POST', `${S}/competitions/{competitionId}/results`, 'competitions.create'],
+    ['PUT', `${S}/competitions/{competitionId}/results/{resultId}`, 'competitions.edit'],
+    // The school's own profile belongs to its owners.
+    ['PUT', S, 'members.edit'],
+  ])('%s %s → %s', (method, path, permission) => {
+    expect(permissionForRoute(method, path)).toBe(permission);
+  });
+
+  it.each([
+    ['GET', '/schools'],
+    ['GET', '/admin/organizations'],
+    ['GET', '/auth/me'],
+    ['GET', `${S}/unknown-resource`],
+    ['HEAD', `${S}/students`],
+    ['GET', '/schoolsX/{schoolId}/students'],
+  ])('%s %s needs no school permission (null)', (method, path) => {
+    expect(permissionForRoute(method, path)).toBeNull();
+  });
+});
+
+describe('declared permissions of the router', () => {
+  const routes = collectRestRoutes(appRouter);
+  const schoolRoutes = routes.filter((route) => route.path.startsWith('/schools/{schoolId}'));
+
+  it('includes the school routes implemented so far', () => {
+    const keys = schoolRoutes.map((route) => `${route.method} ${route.path}`);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'PUT /schools/{schoolId}',
+        'GET /schools/{schoolId}/members',
+        'POST /schools/{schoolId}/members',
+        'PUT /schools/{schoolId}/members/{memberId}',
+        'DELETE /schools/{schoolId}/members/{memberId}',
+      ]),
+    );
+  });
+
+  it.each(schoolRoutes.map((route) => [route.method, route.path, route] as const))(
+    '%s %s declares the permission of the table',
+    (method, path, route) => {
+      const permission = permissionForRoute(method, path);
+      expect(permission).not.toBeNull();
+      expect(route.meta.permission).toBe(permission);
+    },
+  );
+
+  it('declares no school permission on routes outside a school', () => {
+    for (const route of routes.filter((r) => !r.path.startsWith('/schools/{schoolId}'))) {
+      expect(route.meta.permission, `${route.method} ${route.path}`).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '@/db/client';
+import { invalidField, notFound } from './errors';
+import { isUuid } from './validation';
+
+/** A school table: keyed by (school_id, id). */
+type SchoolTable = PgTable & { schoolId: PgColumn; id: PgColumn };
+
+async function selectInSchool<T extends SchoolTable>(
+  db: Database,
+  table: T,
+  schoolId: string,
+  id: string,
+): Promise<T['$inferSelect'] | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.schoolId, schoolId), eq(table.id, id)))
+    .limit(1);
+  return row as T['$inferSelect'] | undefined;
+}
+
+/**
+ * The row of a path id in this school, or 404: a malformed id and another school's id are
+ * simply not found (DESIGN 4).
+ */
+export async function findInSchool<T extends SchoolTable>(
+  db: Database,
+  table: T,
+  schoolId: string,
+  id: string,
+  what: string,
+): Promise<T['$inferSelect']> {
+  const row = await selectInSchool(db, table, schoolId, id);
+  if (!row) throw notFound(what);
+  return row;
+}
+
+/**
+ * A body id (`student_id`, `horse_id`, ...) must name a record of this school, else 422 on
+ * that field. Returns the row so that rules can read its state.
+ */
+export async function referenceInSchool<T extends SchoolTable>(
+  db: Database,
+  table: T,
+  schoolId: string,
+  id: string,
+  field: string,
+): Promise<T['$inferSelect']> {
+  const row = await selectInSchool(db, table, schoolId, id);
+  if (!row) throw invalidField(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
+  return row;
+}
+
+/** Ids among `ids` that are not records of this school, in one statement. */
+export async function missingInSchool(
+  db: Database,
+  table: SchoolTable,
+  schoolId: string,
+  ids: string[],
+): Promise<Set<string>> {
+  const wellFormed = [...new Set(ids.filter(isUuid))];
+  const found = wellFormed.length
+    ? await db
+        .select({ id: table.id })
+        .from(table as PgTable)
+        .where(and(eq(table.schoolId, schoolId), inArray(table.id, wellFormed)))
+    : [];
+  const present = new Set(found.map((row) => String(row.id)));
+  return new Set(ids.filter((id) => !present.has(id)));
+}
+
+/** `numeric` from the database as a JSON number (at most two decimals, no float sums). */
+export function toMoney(value: string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+/** Postgres `time` (`HH:MM:SS`) as `HH:MM`. */
+export function toTimeOfDay(value: string): string {
+  return value.slice(0, 5);
+}
+
+export const timestampsOut = (row: { createdAt: Date; updatedAt: Date }) => ({
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/** `count(*)` as a JS number. */
+export const countAll = sql<number>`count(*)::int`;

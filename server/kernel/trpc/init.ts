@@ -1,0 +1,129 @@
+import { initTRPC } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { memberships, organizations } from '@/db/schema';
+import { AppError, forbidden, toAppError } from '../errors';
+import { can, type Permission, type Role } from '../auth/permissions';
+import { noteOrganization } from '../log';
+import { isUuid } from '../validation';
+import type { Context } from './context';
+
+export type Meta = OpenApiMeta<{
+  /** The school permission the route needs (DESIGN 4); set by `schoolProcedure`. */
+  permission?: Permission;
+  /** `/api/auth/me` answers a suspended user too. */
+  allowSuspended?: boolean;
+  /** Status of a successful answer when it is not 200 (a POST that creates a record). */
+  successStatus?: 201;
+  /**
+   * A file upload: a `multipart/form-data` body is accepted too, its part `field` handed to
+   * the procedure as text under the same name, its other parts as strings.
+   */
+  upload?: { field: string; maxBytes: number };
+  /**
+   * The REST route answers this media type instead of JSON (the e-mail preview): a plain
+   * route calls the procedure and sends its output's `html`; errors stay JSON (DESIGN 7).
+   */
+  produces?: 'text/html';
+  /** `format=csv` answers a `text/csv` download: the output's `data`, rendered by this. */
+  csv?: (data: never) => { filename: string; body: string };
+}>;
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const fieldErrors = error instanceof AppError ? error.fieldErrors : undefined;
+      // An unexpected failure's own message (SQL, file paths) goes to the log, never to the client.
+      const message =
+        error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal server error' : shape.message;
+      return {
+        ...shape,
+        message,
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors },
+      };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Every error leaves a procedure already mapped to the contract (DESIGN 5). */
+const mapErrors = t.middleware(async ({ next, getRawInput }) => {
+  const result = await next();
+  if (!result.ok) throw toAppError(result.error, await getRawInput().catch(() => undefined));
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapErrors);
+
+export const authedProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
+  const caller = await ctx.authenticate();
+  if (caller.user.status === 'suspended' && !meta?.allowSuspended) {
+    throw forbidden('Your account is suspended.');
+  }
+  return next({ ctx: { caller } });
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.caller.isPlatformAdmin) throw forbidden('Platform administrators only.');
+  return next();
+});
+
+export type School = {
+  id: string;
+  name: string;
+  timezone: string;
+  currency: string;
+};
+
+/**
+ * A route of one school: the caller must be a member (or a platform administrator) whose
+ * role grants `permission`. Runs before input validation, so a stranger learns nothing
+ * from a 422, and never says whether the school exists.
+ */
+export function schoolProcedure(permission: Permission) {
+  return authedProcedure.meta({ permission }).use(async ({ ctx, getRawInput, next }) => {
+    const raw = (await getRawInput()) as { schoolId?: unknown } | undefined;
+    const schoolId = raw?.schoolId;
+    const denied = forbidden('You are not a member of this school or lack the permission.');
+    if (typeof schoolId !== 'string' || !isUuid(schoolId)) throw denied;
+    const [row] = await ctx.db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        timezone: organizations.timezone,
+        currency: organizations.currency,
+        status: organizations.status,
+        role: memberships.role,
+      })
+      .from(organizations)
+      .leftJoin(
+        memberships,
+        and(
+          eq(memberships.organizationId, organizations.id),
+          eq(memberships.userId, ctx.caller.user.id),
+        ),
+      )
+      .where(and(eq(organizations.id, schoolId), eq(organizations.type, 'school')))
+      .limit(1);
+    const role: Role | null = ctx.caller.isPlatformAdmin
+      ? 'owner'
+      : row && row.status === 'active'
+        ? row.role
+        : null;
+    if (!row || !role) throw denied;
+    // The request is the school's from here on (a member, or a platform administrator),
+    // even if the role lacks the permission: the access line names it.
+    noteOrganization(row.id);
+    if (!can(role, permission)) throw forbidden();
+    const school: School = {
+      id: row.id,
+      name: row.name,
+      timezone: row.timezone,
+      currency: row.currency,
+    };
+    return next({ ctx: { school, role } });
+  });
+}
