@@ -5,7 +5,7 @@ import { competitionPayments } from '@/db/schema';
 import { useTestApp } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
 import { todayIn } from '../kernel/fields/calendar';
-import { competitionFixtures } from './competition-fixtures';
+import { competitionFixtures } from '../test/competition-fixtures';
 import { summarizeCompetitionPayments } from './payment-summary';
 
 const app = useTestApp();

@@ -9,7 +9,7 @@ import {
 } from '@/db/schema';
 import { useTestApp } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
-import { competitionFixtures } from './competition-fixtures';
+import { competitionFixtures } from '../test/competition-fixtures';
 
 const app = useTestApp();
 const f = schoolFixtures(() => app.db);

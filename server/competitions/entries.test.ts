@@ -10,7 +10,7 @@ import {
 import { toAppError } from '../kernel/errors';
 import { useTestApp } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
-import { competitionFixtures } from './competition-fixtures';
+import { competitionFixtures } from '../test/competition-fixtures';
 import { generateFeePayments } from './fees';
 
 const app = useTestApp();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { competitionEntries, competitionResults } from '@/db/schema';
 import { useTestApp } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
-import { competitionFixtures } from './competition-fixtures';
+import { competitionFixtures } from '../test/competition-fixtures';
 
 const app = useTestApp();
 const f = schoolFixtures(() => app.db);

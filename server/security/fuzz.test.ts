@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, memberships, payments, users } from '@/db/schema';
 import { EMAIL_KINDS } from '@/emails';
 import { FEATURES, SETTING_GROUPS, SETTINGS } from '../platform/settings-registry';
-import { competitionFixtures } from '../competitions/competition-fixtures';
+import { competitionFixtures } from '../test/competition-fixtures';
 import { apiOperations, type ApiOperation } from '../test/api-routes';
 import {
   prototypeKeyRequest,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { competitionFixtures } from '../competitions/competition-fixtures';
+import { competitionFixtures } from '../test/competition-fixtures';
 import { MAX_JSON_BYTES } from '../kernel/http/rest';
 import { apiOperations, type ApiOperation } from '../test/api-routes';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';

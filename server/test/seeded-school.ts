@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import { attendance, competitionResults, memberships, paymentAudit, payments } from '@/db/schema';
 import type { Role } from '../kernel/auth/permissions';
-import { competitionFixtures } from '../competitions/competition-fixtures';
+import { competitionFixtures } from './competition-fixtures';
 import type { ApiOperation } from './api-routes';
 import { isIdName, type FieldValue } from './sample-input';
 import type { TestApp } from './harness';
