@@ -5,6 +5,30 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
+/**
+ * `npm run test:embedded` (CI's PGlite pass): what depends on the embedded database (its
+ * client, crash recovery, the demo seed, single-writer imports and outbox, statement counts)
+ * and one path through each module. CI runs the whole suite on PostgreSQL; `npm test` without
+ * `DATABASE_URL` still runs the whole suite on PGlite.
+ */
+const EMBEDDED_SUITE = [
+  'db/**/*.test.ts',
+  'server/kernel/config.test.ts',
+  'server/kernel/auth/dev-demo.test.ts',
+  'server/kernel/auth/users.test.ts',
+  'server/kernel/http/statement-counts.test.ts',
+  'server/kernel/http/statement-header.test.ts',
+  'server/schools/schools.test.ts',
+  'server/schools/student-import.test.ts',
+  'server/payments/monthly-charges.test.ts',
+  'server/competitions/results.test.ts',
+  'server/platform/health.test.ts',
+  'server/platform/settings.test.ts',
+  'server/mail/worker.test.ts',
+  'server/admin/organizations.test.ts',
+];
+const embeddedOnly = process.env.TEST_SUITE === 'embedded';
+
 export default defineConfig({
   resolve: { alias: { '@': root } },
   test: {
@@ -19,7 +43,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'db/**/*.test.ts'],
+          include: embeddedOnly ? EMBEDDED_SUITE : ['server/**/*.test.ts', 'db/**/*.test.ts'],
           exclude: ['**/*.pg.test.ts'],
         },
       },
