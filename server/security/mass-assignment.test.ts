@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/client';
 import { competitionEntries, competitionResults, payments } from '@/db/schema';
-import { schoolOperations, type ApiOperation } from '../test/api-routes';
+import { organizationOperations, type ApiOperation } from '../test/api-routes';
 import { useTestApp, type TestResponse } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
 
@@ -253,7 +253,10 @@ async function rowsWithForbiddenValues(otherSchoolId: string): Promise<string[]>
   return rows.map((row) => row.hit).sort();
 }
 
-const writes = schoolOperations().filter((op) => ['POST', 'PUT', 'PATCH'].includes(op.method));
+/** Every organization write of the modules' manifests, whatever its tenant kind. */
+const writes = organizationOperations().filter((op) =>
+  ['POST', 'PUT', 'PATCH'].includes(op.method),
+);
 const key = (op: ApiOperation) => `${op.method} ${op.path}`;
 
 describe('fields a client must not set', () => {

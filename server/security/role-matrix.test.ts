@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  can,
+  canIn,
   permissionForRoute,
-  ROLES,
+  permissionTable,
   type Permission,
   type Role,
 } from '../kernel/auth/permissions';
-import { apiOperations, schoolOperations, type ApiOperation } from '../test/api-routes';
+import { apiOperations, organizationOperations, type ApiOperation } from '../test/api-routes';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 import { sampleQuery, sampleValue } from '../test/sample-input';
 import { fieldValue, pathParamKind, schoolPath, seedSchool } from '../test/seeded-school';
@@ -18,6 +18,10 @@ import { fieldValue, pathParamKind, schoolPath, seedSchool } from '../test/seede
  */
 
 const app = useTestApp();
+
+/** The school tenant kind of the modules' manifests: its roles and its administrators' role. */
+const { roles: ROLES, adminRole: ADMIN_ROLE } = permissionTable('school').tenant;
+const can = (role: Role, permission: Permission) => canIn('school', role, permission);
 
 const MEMBERS: Record<Role, string> = {
   owner: 'owner@alpha.test',
@@ -42,7 +46,11 @@ function schoolCallers(permission: Permission): Caller[] {
   return inOrder([
     ...ROLES.map((role) => ({ name: role, email: MEMBERS[role], allowed: can(role, permission) })),
     // DESIGN 4: platform administrators act as owner in every organization.
-    { name: 'platform admin, not a member', email: ADMIN_EMAIL, allowed: can('owner', permission) },
+    {
+      name: 'platform admin, not a member',
+      email: ADMIN_EMAIL,
+      allowed: can(ADMIN_ROLE, permission),
+    },
     { name: 'non-member', email: STRANGER, allowed: false },
   ]);
 }
@@ -69,13 +77,19 @@ function expectAnswerFor(caller: Caller, res: { status: number; body: unknown; t
   }
 }
 
-const schoolRoutes = schoolOperations().map((op) => [`${op.method} ${op.path}`, op] as const);
+/** Every organization route of the modules' manifests, whatever its tenant kind. */
+const schoolRoutes = organizationOperations().map((op) => [`${op.method} ${op.path}`, op] as const);
 
 describe('role matrix on every school route', () => {
   it('covers the routes of the OpenAPI document, each with a permission in the table', () => {
     expect(schoolRoutes.length).toBeGreaterThan(70);
     for (const [name, op] of schoolRoutes)
       expect(permissionForRoute(op.method, op.path), name).not.toBeNull();
+  });
+
+  it('can seed the organization of every route (a new tenant kind needs its members here)', () => {
+    for (const [name, op] of schoolRoutes) expect(op.tenant, name).toBe('school');
+    for (const role of ROLES) expect(MEMBERS[role], role).toBeDefined();
   });
 
   it.each(schoolRoutes)('%s', async (_, op) => {
@@ -102,7 +116,11 @@ describe('role matrix on every school route', () => {
 const OWN_ACCOUNT = ['/auth/me', '/schools'];
 const platformRoutes = apiOperations()
   .filter(
-    (op) => op.isProtected && !op.path.startsWith('/schools/') && !OWN_ACCOUNT.includes(op.path),
+    (op) =>
+      op.isProtected &&
+      op.tenant === null &&
+      !op.path.startsWith('/schools/') &&
+      !OWN_ACCOUNT.includes(op.path),
   )
   .map((op) => [`${op.method} ${op.path}`, op] as const);
 

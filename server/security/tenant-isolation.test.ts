@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schoolOperations, type ApiOperation } from '../test/api-routes';
+import { organizationOperations, type ApiOperation } from '../test/api-routes';
 import { ADMIN_EMAIL, useTestApp, type TestResponse } from '../test/harness';
 import { idFieldPaths, isIdName, sampleQuery, sampleValue, withField } from '../test/sample-input';
 import {
@@ -65,11 +65,16 @@ function expectNoTraceOf(school: SeededSchool, res: TestResponse, attempt: strin
   }
 }
 
-const operations = schoolOperations().map((op) => [`${op.method} ${op.path}`, op] as const);
+/** Every organization route of the modules' manifests, whatever its tenant kind. */
+const operations = organizationOperations().map((op) => [`${op.method} ${op.path}`, op] as const);
 
 describe('tenant isolation on every school route', () => {
   it('covers the routes of the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThan(70);
+  });
+
+  it('can seed the organizations of every route (a new tenant kind needs its seed here)', () => {
+    for (const [name, op] of operations) expect(op.tenant, name).toBe('school');
   });
 
   it.each(operations)('%s', async (_, op) => {

@@ -1,4 +1,5 @@
 import type { OpenApiRouter } from 'trpc-to-openapi';
+import { installedPermissionTables, type OrganizationKind } from '../kernel/auth/permissions';
 import { buildOpenApiDocument } from '../kernel/http/openapi';
 import { appRouter } from '../router';
 
@@ -34,6 +35,11 @@ export type ApiOperation = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The path template under `/api`, e.g. `/schools/{schoolId}/students/{id}`. */
   path: string;
+  /**
+   * The organization kind whose routes the path lies under (its prefix, as the tenant kind
+   * of the modules' manifests declares it: `/schools/{schoolId}`), or null.
+   */
+  tenant: OrganizationKind | null;
   operationId: string;
   pathParams: ApiParameter[];
   query: ApiParameter[];
@@ -73,9 +79,26 @@ export function apiOperations(): ApiOperation[] {
   return load().operations;
 }
 
+/**
+ * Every operation of an organization: under the path prefix of a tenant kind of the
+ * registered modules (`server/modules.ts`), whatever the kind. The security suites cover
+ * these, so a new module's organization routes cannot escape them.
+ */
+export function organizationOperations(): ApiOperation[] {
+  return apiOperations().filter((op) => op.tenant !== null);
+}
+
+/** The tenant kind of an OpenAPI path: the kind whose prefix it lies under, or null. */
+export function tenantOfPath(path: string): OrganizationKind | null {
+  const table = installedPermissionTables().find(
+    ({ prefix }) => path === prefix || path.startsWith(`${prefix}/`),
+  );
+  return table?.tenant.kind ?? null;
+}
+
 /** Operations under `/schools/{schoolId}`. */
 export function schoolOperations(): ApiOperation[] {
-  return apiOperations().filter((op) => op.path.startsWith('/schools/{schoolId}'));
+  return apiOperations().filter((op) => op.tenant === 'school');
 }
 
 function load() {
@@ -106,6 +129,7 @@ function load() {
       operations.push({
         method: method.toUpperCase() as ApiOperation['method'],
         path,
+        tenant: tenantOfPath(path),
         operationId: op.operationId,
         pathParams: parameters.filter((p) => p.in === 'path').map(({ in: _, ...p }) => p),
         query: parameters.filter((p) => p.in === 'query').map(({ in: _, ...p }) => p),

@@ -4,25 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useParams, usePathname, useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
-import { can, type Permission } from '@/server/kernel/auth/permissions';
 import { AccountBar } from '../../account-bar';
+import { useTenant } from '../../tenant-context';
 import { useTRPC } from '../../trpc';
 import { useRedirectOnUnauthorized } from '../../use-signed-in';
 import { SchoolProvider } from './school-context';
-
-const SECTIONS: { path: string; label: string; permission?: Permission }[] = [
-  { path: '', label: 'Dashboard' },
-  { path: '/students', label: 'Students', permission: 'students.view' },
-  { path: '/schedule', label: 'Schedule', permission: 'schedules.view' },
-  { path: '/attendance', label: 'Attendance', permission: 'attendance.view' },
-  { path: '/horses', label: 'Horses', permission: 'horses.view' },
-  { path: '/instructors', label: 'Instructors', permission: 'instructors.view' },
-  { path: '/classes', label: 'Classes', permission: 'classes.view' },
-  { path: '/payments', label: 'Payments', permission: 'payments.view' },
-  { path: '/reports', label: 'Reports', permission: 'reports.view' },
-  { path: '/competitions', label: 'Competitions', permission: 'competitions.view' },
-  { path: '/members', label: 'Members', permission: 'members.view' },
-];
 
 /** The frame of every school page: account bar, school switcher and the role's navigation. */
 export default function SchoolLayout({ children }: { children: ReactNode }) {
@@ -30,6 +16,8 @@ export default function SchoolLayout({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const router = useRouter();
   const trpc = useTRPC();
+  // The school pages of the modules (server/modules.ts) and what the role may do.
+  const { navigation: SECTIONS, can } = useTenant();
   const schools = useQuery(trpc.schools.list.queryOptions({}));
   useRedirectOnUnauthorized(schools.error);
   const [menuOpen, setMenuOpen] = useState(false);

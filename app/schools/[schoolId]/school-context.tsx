@@ -1,7 +1,8 @@
 'use client';
 
 import { createContext, useContext } from 'react';
-import { can, type Permission, type Role } from '@/server/kernel/auth/permissions';
+import type { Permission, Role } from '@/server/kernel/auth/permissions';
+import { useTenant } from '../../tenant-context';
 
 export type SchoolInfo = {
   id: string;
@@ -18,11 +19,12 @@ export const SchoolProvider = SchoolContext.Provider;
 /** The school of the page and what the signed-in member may do in it. */
 export function useSchool() {
   const school = useContext(SchoolContext);
+  const tenant = useTenant();
   if (!school) throw new Error('useSchool() outside a school page');
   return {
     school,
     schoolId: school.id,
-    may: (permission: Permission) => can(school.role, permission),
+    may: (permission: Permission<'school'>) => tenant.can(school.role, permission),
   };
 }
 

@@ -3,13 +3,19 @@ import { and, eq } from 'drizzle-orm';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { memberships, organizations } from '@/db/schema';
 import { AppError, forbidden, toAppError } from '../errors';
-import { can, type Permission, type Role } from '../auth/permissions';
+import {
+  canIn,
+  permissionTable,
+  type OrganizationKind,
+  type Permission,
+  type Role,
+} from '../auth/permissions';
 import { noteOrganization } from '../log';
 import { isUuid } from '../validation';
 import type { Context } from './context';
 
 export type Meta = OpenApiMeta<{
-  /** The school permission the route needs (DESIGN 4); set by `schoolProcedure`. */
+  /** The organization permission the route needs (DESIGN 4); set by `organizationProcedure`. */
   permission?: Permission;
   /** `/api/auth/me` answers a suspended user too. */
   allowSuspended?: boolean;
@@ -71,24 +77,31 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-export type School = {
+export type Organization = {
   id: string;
   name: string;
   timezone: string;
   currency: string;
 };
 
+export type School = Organization;
+
 /**
- * A route of one school: the caller must be a member (or a platform administrator) whose
- * role grants `permission`. Runs before input validation, so a stranger learns nothing
- * from a 422, and never says whether the school exists.
+ * A route of one organization of kind `kind` (a school, a stud): the caller must be a
+ * member (or a platform administrator) whose role grants `permission`. Runs before input
+ * validation, so a stranger learns nothing from a 422, and never says whether the
+ * organization exists. The organization's id is the input field the tenant kind names.
  */
-export function schoolProcedure(permission: Permission) {
+export function organizationProcedure<K extends OrganizationKind>(
+  kind: K,
+  permission: Permission<K>,
+) {
   return authedProcedure.meta({ permission }).use(async ({ ctx, getRawInput, next }) => {
-    const raw = (await getRawInput()) as { schoolId?: unknown } | undefined;
-    const schoolId = raw?.schoolId;
-    const denied = forbidden('You are not a member of this school or lack the permission.');
-    if (typeof schoolId !== 'string' || !isUuid(schoolId)) throw denied;
+    const tenant = permissionTable(kind).tenant;
+    const raw = (await getRawInput()) as Record<string, unknown> | undefined;
+    const organizationId = raw?.[tenant.param];
+    const denied = forbidden(`You are not a member of this ${kind} or lack the permission.`);
+    if (typeof organizationId !== 'string' || !isUuid(organizationId)) throw denied;
     const [row] = await ctx.db
       .select({
         id: organizations.id,
@@ -106,24 +119,31 @@ export function schoolProcedure(permission: Permission) {
           eq(memberships.userId, ctx.caller.user.id),
         ),
       )
-      .where(and(eq(organizations.id, schoolId), eq(organizations.type, 'school')))
+      .where(and(eq(organizations.id, organizationId), eq(organizations.type, kind)))
       .limit(1);
     const role: Role | null = ctx.caller.isPlatformAdmin
-      ? 'owner'
+      ? tenant.adminRole
       : row && row.status === 'active'
         ? row.role
         : null;
     if (!row || !role) throw denied;
-    // The request is the school's from here on (a member, or a platform administrator),
-    // even if the role lacks the permission: the access line names it.
+    // The request is the organization's from here on (a member, or a platform
+    // administrator), even if the role lacks the permission: the access line names it.
     noteOrganization(row.id);
-    if (!can(role, permission)) throw forbidden();
-    const school: School = {
+    if (!canIn(kind, role, permission)) throw forbidden();
+    const organization: Organization = {
       id: row.id,
       name: row.name,
       timezone: row.timezone,
       currency: row.currency,
     };
-    return next({ ctx: { school, role } });
+    return next({ ctx: { organization, role } });
   });
+}
+
+/** A route of one school: `organizationProcedure('school', permission)`, as `ctx.school`. */
+export function schoolProcedure(permission: Permission<'school'>) {
+  return organizationProcedure('school', permission).use(({ ctx, next }) =>
+    next({ ctx: { school: ctx.organization } }),
+  );
 }

@@ -1,0 +1,23 @@
+import { accountModule } from './account/manifest';
+import { adminModule } from './admin/manifest';
+import { competitionsModule } from './competitions/manifest';
+import { registerModules } from './kernel/modules';
+import { mailModule } from './mail/manifest';
+import { paymentsModule } from './payments/manifest';
+import { platformModule } from './platform/manifest';
+import { schoolsModule } from './schools/manifest';
+
+/**
+ * THE registration list: a module is its folder and one line here. The app router, the
+ * permission table of each tenant kind, the navigation and the security suites' routes are
+ * built from it. Order matters: REST routes match first-come, in this order.
+ */
+export const registry = registerModules([
+  platformModule,
+  mailModule,
+  accountModule,
+  schoolsModule,
+  competitionsModule,
+  paymentsModule,
+  adminModule,
+]);
