@@ -17,6 +17,15 @@ import {
 import { timestamps } from './columns';
 import { inList, money, recordId, schoolId } from './tenant';
 import { horses, students } from './school';
+import {
+  COMPETITION_PAYMENT_METHODS,
+  COMPETITION_PAYMENT_STATUSES,
+  COMPETITION_STATUSES,
+  ENTRY_STATUSES,
+  FEE_APPLIES_TO,
+  FEE_CONCEPTS,
+  RIBBONS,
+} from './competition-values';
 
 /*
  * Competitions of a school (spec 2.6, DESIGN 6 "Competitions"): entries with their departure
@@ -25,32 +34,7 @@ import { horses, students } from './school';
  * deleted, while students and horses with competition history cannot be deleted (RESTRICT).
  */
 
-export const COMPETITION_STATUSES = ['upcoming', 'ongoing', 'completed', 'cancelled'] as const;
-export const ENTRY_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
-export const COMPETITION_PAYMENT_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;
-export const COMPETITION_PAYMENT_METHODS = ['cash', 'transfer', 'card'] as const;
-export const FEE_CONCEPTS = [
-  'inscription',
-  'school_fee',
-  'stable',
-  'rental',
-  'equipment',
-  'transport',
-  'other',
-] as const;
-export const FEE_APPLIES_TO = ['entry', 'student', 'horse'] as const;
-/** In order of position: blue is 1st ... brown 8th; participation has no position. */
-export const RIBBONS = [
-  'blue',
-  'red',
-  'yellow',
-  'white',
-  'pink',
-  'green',
-  'purple',
-  'brown',
-  'participation',
-] as const;
+export * from './competition-values';
 
 /** A fee as stored in `competitions.fees` (validated on the way in). */
 export type CompetitionFee = {

@@ -17,6 +17,12 @@ import { timestamps } from './columns';
 import { inList, money, recordId, schoolId } from './tenant';
 import { users } from './identity';
 import { classes, enrollments, students } from './school';
+import {
+  PAYMENT_AUDIT_ACTIONS,
+  PAYMENT_CONCEPTS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from './payment-values';
 
 /*
  * School payments (issue 5, DESIGN 6). Keyed by (school_id, id) like every school record;
@@ -25,11 +31,7 @@ import { classes, enrollments, students } from './school';
  * zone is reported as overdue, so the state never depends on a job having run.
  */
 
-export const PAYMENT_CONCEPTS = ['tuition', 'enrollment_fee', 'other'] as const;
-/** Stored states; `overdue` is derived (DESIGN 6). */
-export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled'] as const;
-export const PAYMENT_METHODS = ['cash', 'transfer', 'card', 'mobile_wallet', 'other'] as const;
-export const PAYMENT_AUDIT_ACTIONS = ['create', 'pay', 'update', 'cancel'] as const;
+export * from './payment-values';
 
 export const payments = pgTable(
   'payments',

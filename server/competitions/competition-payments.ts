@@ -1,33 +1,27 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
-import {
-  COMPETITION_PAYMENT_METHODS,
-  COMPETITION_PAYMENT_STATUSES,
-  competitionEntries,
-  competitionPayments,
-  FEE_CONCEPTS,
-  students,
-} from '@/db/schema';
+import { competitionEntries, competitionPayments, students } from '@/db/schema';
 import { invalidField, notFound } from '../kernel/errors';
 import { router, schoolProcedure, type School } from '../kernel/trpc/init';
 import { paginate, paginatedSchema, paginationInput, pageOffset } from '../kernel/trpc/pagination';
-import { fieldMessage, isUuid } from '../kernel/validation';
+import { isUuid } from '../kernel/validation';
 import { todayIn } from '../kernel/fields/calendar';
-import { pathId } from '../kernel/fields/params';
-import {
-  calendarDateField,
-  moneyField,
-  moneyValue,
-  optionalText,
-} from '../kernel/fields/record-fields';
+import { moneyValue } from '../kernel/fields/record-fields';
 import { countAll, referenceInSchool, timestampsOut, toMoney } from '../kernel/records';
 import {
-  competitionIdInput,
-  type CompetitionRow,
-  findCompetition,
-  lockCompetition,
-} from './competition-records';
+  competitionPaymentFields,
+  competitionPaymentIdInput,
+  competitionPaymentListFilters,
+  competitionPaymentRegistrationFields,
+  competitionPaymentSchema,
+  competitionPaymentUpdateFields,
+  requireStudentOrEntry,
+  type CompetitionPayment,
+  type CompetitionPaymentChange,
+} from './competition-payment-schema';
+import { competitionIdInput } from './competition-schema';
+import { type CompetitionRow, findCompetition, lockCompetition } from './competition-records';
 import { paymentSummarySchema, summarizeCompetitionPayments } from './payment-summary';
 
 /*
@@ -36,70 +30,6 @@ import { paymentSummarySchema, summarizeCompetitionPayments } from './payment-su
  * payment is kept. Every write locks the competition row in `key share` mode, so the
  * competition cannot be deleted (409 when a payment is paid) while a payment is being paid.
  */
-
-const paymentFields = z.object({
-  entry_id: z.uuid().nullable().optional(),
-  student_id: z.uuid().optional(),
-  concept: z.enum(FEE_CONCEPTS),
-  concept_detail: optionalText(255),
-  amount: moneyField,
-  /** Defaults to the competition's date. */
-  due_date: calendarDateField.optional(),
-  notes: optionalText(5000),
-});
-
-/** POST: the student may be left out when the payment is for an entry (it is the entry's). */
-function requireStudentOrEntry(
-  input: { entry_id?: string | null; student_id?: string },
-  ctx: z.RefinementCtx,
-): void {
-  if (!input.entry_id && input.student_id === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['student_id'],
-      message: fieldMessage('field is required when entry id is not present.'),
-    });
-  }
-}
-
-/** PUT: any payment field, the status and the registration fields included. */
-const paymentUpdateFields = paymentFields.partial().extend({
-  status: z.enum(COMPETITION_PAYMENT_STATUSES).optional(),
-  payment_method: z.enum(COMPETITION_PAYMENT_METHODS).nullable().optional(),
-  paid_date: calendarDateField.nullable().optional(),
-  receipt_number: optionalText(100),
-});
-
-/** POST pay (spec 2.6 "Competition payment registration"). */
-const registrationFields = z.object({
-  payment_method: z.enum(COMPETITION_PAYMENT_METHODS),
-  /** Defaults to today in the school's time zone. */
-  paid_date: calendarDateField.optional(),
-  receipt_number: optionalText(100),
-  notes: optionalText(5000),
-});
-
-export const competitionPaymentSchema = z.object({
-  id: z.string(),
-  competition_id: z.string(),
-  entry_id: z.string().nullable(),
-  student_id: z.string(),
-  student: z.object({ id: z.string(), full_name: z.string() }),
-  horse_id: z.string().nullable(),
-  concept: z.enum(FEE_CONCEPTS),
-  concept_detail: z.string().nullable(),
-  amount: z.number(),
-  due_date: z.string(),
-  status: z.enum(COMPETITION_PAYMENT_STATUSES),
-  payment_method: z.enum(COMPETITION_PAYMENT_METHODS).nullable(),
-  paid_date: z.string().nullable(),
-  receipt_number: z.string().nullable(),
-  notes: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-export type CompetitionPayment = z.infer<typeof competitionPaymentSchema>;
 
 type PaymentRow = { payment: typeof competitionPayments.$inferSelect; studentName: string };
 
@@ -216,7 +146,7 @@ async function payer(
   return { entryId: entry.id, studentId: entry.studentId, horseId: entry.horseId };
 }
 
-type PaymentChange = z.infer<typeof paymentUpdateFields>;
+type PaymentChange = CompetitionPaymentChange;
 
 async function updatePayment(
   db: Database,
@@ -261,7 +191,7 @@ async function updatePayment(
   });
 }
 
-const paymentIdInput = competitionIdInput.extend({ paymentId: pathId });
+const paymentIdInput = competitionPaymentIdInput;
 const one = z.object({ data: competitionPaymentSchema });
 const BASE = '/schools/{schoolId}/competitions/{competitionId}/payments';
 const TAGS = ['Competition payments'];
@@ -277,11 +207,9 @@ export const competitionPaymentsRouter = router({
       },
     })
     .input(
-      competitionIdInput.extend(paginationInput(50).shape).extend({
-        status: z.enum(COMPETITION_PAYMENT_STATUSES).optional(),
-        concept: z.enum(FEE_CONCEPTS).optional(),
-        student_id: z.uuid().optional(),
-      }),
+      competitionIdInput
+        .extend(paginationInput(50).shape)
+        .extend(competitionPaymentListFilters.shape),
     )
     .output(paginatedSchema(competitionPaymentSchema))
     .query(async ({ ctx, input }) => {
@@ -322,7 +250,9 @@ export const competitionPaymentsRouter = router({
           "`student_id` may be left out when `entry_id` is given (it is the entry's student); the entry must be of this competition. `due_date` defaults to the competition's date.",
       },
     })
-    .input(competitionIdInput.extend(paymentFields.shape).superRefine(requireStudentOrEntry))
+    .input(
+      competitionIdInput.extend(competitionPaymentFields.shape).superRefine(requireStudentOrEntry),
+    )
     .output(one)
     .mutation(async ({ ctx, input }) => {
       const id = await ctx.db.transaction(async (tx) => {
@@ -391,7 +321,7 @@ export const competitionPaymentsRouter = router({
           'Any status may be set (refunded only here). A payment set to paid without a paid date gets today. Changing `entry_id` or `student_id` follows the rules of creation.',
       },
     })
-    .input(paymentIdInput.extend(paymentUpdateFields.shape))
+    .input(paymentIdInput.extend(competitionPaymentUpdateFields.shape))
     .output(one)
     .mutation(async ({ ctx, input }) => {
       const { schoolId: _, competitionId, paymentId, ...changes } = input;
@@ -410,7 +340,7 @@ export const competitionPaymentsRouter = router({
           "`paid_date` defaults to today in the school's time zone; `receipt_number` and `notes` replace the payment's when sent.",
       },
     })
-    .input(paymentIdInput.extend(registrationFields.shape))
+    .input(paymentIdInput.extend(competitionPaymentRegistrationFields.shape))
     .output(one)
     .mutation(async ({ ctx, input }) => {
       await ctx.db.transaction(async (tx) => {

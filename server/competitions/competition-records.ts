@@ -2,11 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { competitions } from '@/db/schema';
 import { notFound } from '../kernel/errors';
-import { pathId, schoolIdInput } from '../kernel/fields/params';
 import { findInSchool } from '../kernel/records';
 import { isUuid } from '../kernel/validation';
-
-export const competitionIdInput = schoolIdInput.extend({ competitionId: pathId });
 
 export type CompetitionRow = typeof competitions.$inferSelect;
 

@@ -6,7 +6,8 @@ import { referenceInSchool } from '../kernel/records';
 import { isUuid } from '../kernel/validation';
 import { lockCompetition, type CompetitionRow } from './competition-records';
 import { recalculateDepartureOrder } from './departure-order';
-import type { EntryInput, EntryUpdate } from './entry-schema';
+import { categoryEntries, findEntry } from './entry-queries';
+import type { Entry, EntryInput, EntryUpdate } from './entry-schema';
 import { cancelEntryFeePayments, generateFeePayments } from './fees';
 
 /*
@@ -218,4 +219,50 @@ export async function recalculateOrder(
     );
     return competition;
   });
+}
+
+/*
+ * The routes' answers: each change, then the entry (or entries) as read after its transaction.
+ */
+
+export async function enterStudent(
+  db: Database,
+  schoolId: string,
+  competitionId: string,
+  input: EntryInput,
+): Promise<Entry> {
+  const id = await createEntry(db, schoolId, competitionId, input);
+  return findEntry(db, schoolId, competitionId, id);
+}
+
+export async function changeEntry(
+  db: Database,
+  schoolId: string,
+  competitionId: string,
+  id: string,
+  input: EntryUpdate,
+): Promise<Entry> {
+  await updateEntry(db, schoolId, competitionId, id, input);
+  return findEntry(db, schoolId, competitionId, id);
+}
+
+export async function withdrawEntry(
+  db: Database,
+  schoolId: string,
+  competitionId: string,
+  id: string,
+): Promise<Entry> {
+  await cancelEntry(db, schoolId, competitionId, id);
+  return findEntry(db, schoolId, competitionId, id);
+}
+
+/** The entries of the renumbered category (or of all), in list order. */
+export async function renumberEntries(
+  db: Database,
+  schoolId: string,
+  competitionId: string,
+  category: string | undefined,
+): Promise<Entry[]> {
+  const competition = await recalculateOrder(db, schoolId, competitionId, category);
+  return categoryEntries(db, schoolId, competition.id, category);
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { ENTRY_STATUSES } from '@/db/schema/competitions';
+import { ENTRY_STATUSES } from '@/db/schema/competition-values';
 import { optionalText } from '../kernel/fields/record-fields';
+
+/*
+ * A competition entry (spec 4.4) as the API takes and answers it. Client-safe (zod only).
+ */
+
+export { ENTRY_STATUSES };
 
 export const categoryField = z.string().trim().min(1).max(100);
 
@@ -23,3 +29,28 @@ export const entryUpdateFields = z.object({
 
 export type EntryInput = z.infer<typeof entryFields>;
 export type EntryUpdate = z.infer<typeof entryUpdateFields>;
+
+export const entrySchema = z.object({
+  id: z.string(),
+  competition_id: z.string(),
+  student_id: z.string(),
+  student: z.object({ id: z.string(), full_name: z.string() }),
+  horse_id: z.string().nullable(),
+  horse: z.object({ id: z.string(), name: z.string() }).nullable(),
+  category: z.string(),
+  order_number: z.number().int().nullable(),
+  status: z.enum(ENTRY_STATUSES),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export type Entry = z.infer<typeof entrySchema>;
+
+/** GET entries filters. */
+export const entryListFilters = z.object({
+  category: z.string().trim().max(100).optional(),
+  status: z.enum(ENTRY_STATUSES).optional(),
+});
+
+export type EntryListFilters = z.infer<typeof entryListFilters>;

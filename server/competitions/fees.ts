@@ -1,14 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '@/db/client';
-import {
-  competitionPayments,
-  FEE_APPLIES_TO,
-  FEE_CONCEPTS,
-  type CompetitionFee,
-} from '@/db/schema';
-import { fieldMessage } from '../kernel/validation';
-import { moneyField, optionalText } from '../kernel/fields/record-fields';
+import { competitionPayments, type CompetitionFee } from '@/db/schema';
+import type { FeeFields } from './competition-schema';
 
 /*
  * Competition fees (spec 2.6, DESIGN 6): stored on the competition as validated JSON, and
@@ -17,52 +10,8 @@ import { moneyField, optionalText } from '../kernel/fields/record-fields';
  * again for that student's or horse's next entry, even if the fee list was edited meanwhile.
  */
 
-export const feeFields = z.object({
-  concept: z.enum(FEE_CONCEPTS),
-  name: z.string().trim().min(1).max(255),
-  amount: moneyField,
-  is_required: z.boolean().default(true),
-  applies_to: z.enum(FEE_APPLIES_TO).default('entry'),
-  description: optionalText(1000),
-});
-
-/** A competition's fees; two fees with the same concept and name would be one fee. */
-export const feesField = z
-  .array(feeFields)
-  .max(50)
-  .superRefine((fees, ctx) => {
-    const seen = new Set<string>();
-    fees.forEach((fee, index) => {
-      const key = feeKey(fee);
-      if (seen.has(key)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, 'name'],
-          message: fieldMessage(
-            'field has a duplicate value (another fee has the same concept and name).',
-          ),
-        });
-      }
-      seen.add(key);
-    });
-  });
-
-export const feeSchema = z.object({
-  concept: z.enum(FEE_CONCEPTS),
-  name: z.string(),
-  amount: z.number(),
-  is_required: z.boolean(),
-  applies_to: z.enum(FEE_APPLIES_TO),
-  description: z.string().nullable(),
-});
-
-/** The identity of a fee among a competition's fees; the concept never contains ':'. */
-function feeKey(fee: { concept: string; name: string }): string {
-  return `${fee.concept}:${fee.name}`;
-}
-
 /** Fees as validated input → as stored (every field present). */
-export function toStoredFees(fees: z.infer<typeof feesField>): CompetitionFee[] {
+export function toStoredFees(fees: FeeFields): CompetitionFee[] {
   return fees.map((fee) => ({
     concept: fee.concept,
     name: fee.name,

@@ -16,15 +16,8 @@ import { isUuid } from '../kernel/validation';
 import { todayIn } from '../kernel/fields/calendar';
 import { moneyValue } from '../kernel/fields/record-fields';
 import { referenceInSchool } from '../kernel/records';
-import {
-  paymentSnapshot,
-  selectPayments,
-  toPayment,
-  type Payment,
-  type PaymentInput,
-  type PaymentRow,
-  type PaymentUpdate,
-} from './payment-records';
+import { paymentSnapshot, selectPayments, toPayment, type PaymentRow } from './payment-records';
+import type { Payment, PaymentInput, PaymentUpdate } from './payment-schema';
 
 /*
  * A school payment's life (DESIGN 6, spec 3): created pending, then paid or cancelled, both

@@ -1,86 +1,14 @@
 import { and, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '@/db/client';
-import { classes, PAYMENT_CONCEPTS, PAYMENT_METHODS, payments, students } from '@/db/schema';
-import { fieldMessage } from '../kernel/validation';
-import { calendarDateField, moneyField, optionalText } from '../kernel/fields/record-fields';
+import { classes, payments, students } from '@/db/schema';
 import { timestampsOut, toMoney } from '../kernel/records';
+import type { Payment, ReportedStatus } from './payment-schema';
 
 /*
- * The school payment record (spec 2.5, DESIGN 6): its input fields, its output shape and the
- * one query that reads it, shared by the payments routes and the student detail.
+ * The school payment record (spec 2.5, DESIGN 6): the one query that reads it and its output,
+ * shared by the payments routes and the student detail.
  */
 
-/** Reported states: `overdue` is a pending payment whose due date has passed (DESIGN 6). */
-export const REPORTED_STATUSES = ['pending', 'paid', 'overdue', 'cancelled'] as const;
-export type ReportedStatus = (typeof REPORTED_STATUSES)[number];
-
-/** `YYYY-MM`, years 1900..2999 like every date the school module stores. */
-export const monthField = z
-  .string()
-  .regex(
-    /^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/,
-    fieldMessage('field must be a month between 1900-01 and 2999-12 (YYYY-MM).'),
-  );
-
-/** A charge's amount: more than zero, then money (DESIGN 5); one message per mistake. */
-export const amountField = z.number().gt(0).pipe(moneyField);
-
-/** A date stored by the payments (1900..2999); a malformed one gets only its own message. */
-export const paymentDateField = calendarDateField;
-
-/** What POST /payments takes; `concept` defaults to `other`, a tuition's `period` to its due date's month. */
-export const paymentFields = z.object({
-  student_id: z.uuid(),
-  enrollment_id: z.uuid().nullable().optional(),
-  class_id: z.uuid().nullable().optional(),
-  concept: z.enum(PAYMENT_CONCEPTS).optional(),
-  description: optionalText(255),
-  amount: amountField,
-  due_date: paymentDateField,
-  period: monthField.nullable().optional(),
-  notes: optionalText(5000),
-});
-
-/** PUT: the charge's terms; who and what it is for stay (cancel it and charge again instead). */
-export const paymentUpdateFields = paymentFields
-  .pick({
-    concept: true,
-    description: true,
-    amount: true,
-    due_date: true,
-    period: true,
-    notes: true,
-  })
-  .partial();
-
-export type PaymentInput = z.infer<typeof paymentFields>;
-export type PaymentUpdate = z.infer<typeof paymentUpdateFields>;
-
-export const paymentSchema = z.object({
-  id: z.string(),
-  student_id: z.string(),
-  student: z.object({ id: z.string(), full_name: z.string() }),
-  enrollment_id: z.string().nullable(),
-  class_id: z.string().nullable(),
-  class: z.object({ id: z.string(), name: z.string() }).nullable(),
-  concept: z.enum(PAYMENT_CONCEPTS),
-  description: z.string().nullable(),
-  amount: z.number(),
-  currency: z.string(),
-  due_date: z.string(),
-  period: z.string().nullable(),
-  status: z.enum(REPORTED_STATUSES),
-  payment_method: z.enum(PAYMENT_METHODS).nullable(),
-  paid_date: z.string().nullable(),
-  receipt_number: z.string().nullable(),
-  notes: z.string().nullable(),
-  created_by: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-export type Payment = z.infer<typeof paymentSchema>;
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** The state a client sees: a pending payment due before `today` (the school's) is overdue. */

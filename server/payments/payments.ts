@@ -1,65 +1,23 @@
-import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { PAYMENT_AUDIT_ACTIONS, PAYMENT_METHODS, paymentAudit, payments, users } from '@/db/schema';
-import { invalidField, notFound } from '../kernel/errors';
 import { router, schoolProcedure } from '../kernel/trpc/init';
-import { paginate, paginatedSchema, paginationInput, pageOffset } from '../kernel/trpc/pagination';
-import { isUuid } from '../kernel/validation';
-import { dateField, todayIn } from '../kernel/fields/calendar';
-import { pathId, schoolIdInput } from '../kernel/fields/params';
-import { optionalText } from '../kernel/fields/record-fields';
-import { countAll } from '../kernel/records';
+import { paginatedSchema, paginationInput } from '../kernel/trpc/pagination';
+import { schoolIdInput } from '../kernel/fields/params';
 import { generateMonthlyCharges } from './monthly-charges';
 import { cancelPayment, createPayment, payPayment, updatePayment } from './payment-lifecycle';
+import { getPayment, listPaymentAudit, listPayments } from './payment-queries';
 import {
-  monthField,
-  paymentDateField,
+  auditEntrySchema,
+  monthlyChargeFields,
+  monthlyChargeSchema,
   paymentFields,
+  paymentIdInput,
+  paymentListFilters,
   paymentSchema,
   paymentUpdateFields,
-  REPORTED_STATUSES,
-  selectPayments,
-  statusFilter,
-  toPayment,
-} from './payment-records';
+  registrationFields,
+} from './payment-schema';
 
-const paymentIdInput = schoolIdInput.extend({ paymentId: pathId });
 const one = z.object({ data: paymentSchema });
-
-const registrationFields = z.object({
-  payment_method: z.enum(PAYMENT_METHODS),
-  /** Defaults to today in the school's time zone. */
-  paid_date: paymentDateField.optional(),
-  /** Generated when absent (`R-2026-000123`). */
-  receipt_number: optionalText(50),
-  notes: optionalText(5000),
-});
-
-const monthlyChargeFields = z.object({
-  month: monthField,
-  due_day: z.number().int().min(1).max(31).default(10),
-  dry_run: z.boolean().default(false),
-});
-
-const monthlyChargeSchema = z.object({
-  data: z.object({
-    created: z.number().int(),
-    skipped: z.number().int(),
-    total_amount: z.number(),
-  }),
-});
-
-const snapshotSchema = z.record(z.string(), z.unknown()).nullable();
-
-const auditEntrySchema = z.object({
-  id: z.string(),
-  payment_id: z.string(),
-  action: z.enum(PAYMENT_AUDIT_ACTIONS),
-  actor: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
-  at: z.string(),
-  before: snapshotSchema,
-  after: snapshotSchema,
-});
 
 export const paymentsRouter = router({
   list: schoolProcedure('payments.view')
@@ -73,46 +31,9 @@ export const paymentsRouter = router({
           "`status=overdue` keeps pending payments whose due date has passed in the school's time zone (they are reported as overdue, never as pending); `start_date`/`end_date` filter on the due date.",
       },
     })
-    .input(
-      schoolIdInput.extend(paginationInput(20).shape).extend({
-        student_id: z.uuid().optional(),
-        status: z.enum(REPORTED_STATUSES).optional(),
-        start_date: dateField.optional(),
-        end_date: dateField.optional(),
-      }),
-    )
+    .input(schoolIdInput.extend(paginationInput(20).shape).extend(paymentListFilters.shape))
     .output(paginatedSchema(paymentSchema))
-    .query(async ({ ctx, input }) => {
-      if (input.start_date && input.end_date && input.end_date < input.start_date) {
-        throw invalidField(
-          'end_date',
-          'The end date field must be a date after or equal to start date.',
-        );
-      }
-      const today = todayIn(ctx.school.timezone);
-      const filters: (SQL | undefined)[] = [
-        input.student_id ? eq(payments.studentId, input.student_id) : undefined,
-        input.status ? statusFilter(input.status, today) : undefined,
-        input.start_date ? gte(payments.dueDate, input.start_date) : undefined,
-        input.end_date ? lte(payments.dueDate, input.end_date) : undefined,
-      ];
-      const where = and(...filters);
-      const [rows, [counted]] = await Promise.all([
-        selectPayments(ctx.db, ctx.school.id, where)
-          .limit(input.per_page)
-          .offset(pageOffset(input)),
-        ctx.db
-          .select({ total: countAll })
-          .from(payments)
-          .where(and(eq(payments.schoolId, ctx.school.id), where)),
-      ]);
-      return paginate(
-        rows.map((row) => toPayment(row, today)),
-        counted?.total ?? 0,
-        input,
-        ctx.url,
-      );
-    }),
+    .query(({ ctx, input }) => listPayments(ctx.db, ctx.school, input, ctx.url)),
 
   create: schoolProcedure('payments.create')
     .meta({
@@ -165,13 +86,9 @@ export const paymentsRouter = router({
     })
     .input(paymentIdInput)
     .output(one)
-    .query(async ({ ctx, input }) => {
-      const [row] = isUuid(input.paymentId)
-        ? await selectPayments(ctx.db, ctx.school.id, eq(payments.id, input.paymentId))
-        : [];
-      if (!row) throw notFound('Payment');
-      return { data: toPayment(row, todayIn(ctx.school.timezone)) };
-    }),
+    .query(async ({ ctx, input }) => ({
+      data: await getPayment(ctx.db, ctx.school, input.paymentId),
+    })),
 
   update: schoolProcedure('payments.edit')
     .meta({
@@ -237,41 +154,7 @@ export const paymentsRouter = router({
     })
     .input(paymentIdInput)
     .output(z.object({ data: z.array(auditEntrySchema) }))
-    .query(async ({ ctx, input }) => {
-      const schoolId = ctx.school.id;
-      if (!isUuid(input.paymentId)) throw notFound('Payment');
-      const [[payment], rows] = await Promise.all([
-        ctx.db
-          .select({ id: payments.id })
-          .from(payments)
-          .where(and(eq(payments.schoolId, schoolId), eq(payments.id, input.paymentId))),
-        ctx.db
-          .select({ entry: paymentAudit, actorName: users.displayName, actorEmail: users.email })
-          .from(paymentAudit)
-          .leftJoin(users, eq(users.id, paymentAudit.actorId))
-          .where(
-            and(eq(paymentAudit.schoolId, schoolId), eq(paymentAudit.paymentId, input.paymentId)),
-          )
-          .orderBy(
-            asc(paymentAudit.at),
-            sql`case ${paymentAudit.action} when 'create' then 0 else 1 end`,
-            asc(paymentAudit.id),
-          ),
-      ]);
-      if (!payment) throw notFound('Payment');
-      return {
-        data: rows.map(({ entry, actorName, actorEmail }) => ({
-          id: entry.id,
-          payment_id: entry.paymentId,
-          action: entry.action,
-          actor:
-            entry.actorId === null
-              ? null
-              : { id: entry.actorId, name: actorName!, email: actorEmail },
-          at: entry.at.toISOString(),
-          before: entry.before as Record<string, unknown> | null,
-          after: entry.after as Record<string, unknown> | null,
-        })),
-      };
-    }),
+    .query(async ({ ctx, input }) => ({
+      data: await listPaymentAudit(ctx.db, ctx.school, input.paymentId),
+    })),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { router, schoolProcedure } from '../kernel/trpc/init';
 import { schoolIdInput } from '../kernel/fields/params';
-import { paymentDateField } from './payment-records';
+import { paymentDateField } from './payment-schema';
 import {
   financialReport,
   financialReportSchema,

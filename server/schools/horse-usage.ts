@@ -1,40 +1,9 @@
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { queryRows, type Database } from '@/db/client';
 import { horses } from '@/db/schema';
 import { invalidField } from '../kernel/errors';
-
-/** The longest period one usage request covers, in days (about a quarter). */
-export const MAX_USAGE_DAYS = 92;
-
-export const horseUsageSchema = z.object({
-  horse_id: z.string(),
-  horse_name: z.string(),
-  max_daily_classes: z.number().int(),
-  start_date: z.string(),
-  end_date: z.string(),
-  days: z.array(
-    z.object({
-      date: z.string(),
-      classes_count: z.number().int(),
-      minutes: z.number().int(),
-      overloaded: z.boolean(),
-      classes: z.array(
-        z.object({
-          schedule_id: z.string(),
-          class_name: z.string(),
-          start_time: z.string(),
-          end_time: z.string(),
-          duration_minutes: z.number().int(),
-        }),
-      ),
-    }),
-  ),
-  total_classes: z.number().int(),
-  total_minutes: z.number().int(),
-  overloaded_days: z.number().int(),
-});
+import { MAX_USAGE_DAYS, type HorseUsage } from './horse-schema';
 
 /** `date`, or `start_date` and `end_date` (at most 92 days, in order); neither: today. */
 export function usagePeriod(
@@ -94,7 +63,7 @@ export async function horseUsage(
   horse: typeof horses.$inferSelect,
   start: string,
   end: string,
-) {
+): Promise<HorseUsage> {
   const days = await queryRows<UsageDay>(
     db,
     sql`

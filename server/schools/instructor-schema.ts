@@ -3,6 +3,8 @@ import { INSTRUCTOR_STATUSES } from '@/db/schema/school-values';
 import { moneyField, optionalEmail, optionalText } from '../kernel/fields/record-fields';
 
 /** An instructor as POST /instructors takes it; client-safe, so the form validates with it. */
+export { INSTRUCTOR_STATUSES };
+
 export const instructorFields = z.object({
   first_name: z.string().trim().min(1).max(255),
   last_name: z.string().trim().min(1).max(255),

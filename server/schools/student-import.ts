@@ -8,25 +8,14 @@ import { fieldErrorsFromZod, type FieldErrors } from '../kernel/validation';
 import { todayIn } from '../kernel/fields/calendar';
 import { dateOrderOf, localDate } from './school-dates';
 import { CsvReadError, readCsvRecords, type CsvRecord } from './student-csv';
-import { futureBirthDateError, studentFields, type StudentFields } from './student-schema';
+import {
+  futureBirthDateError,
+  IMPORT_MAX_ROWS,
+  studentFields,
+  type ImportResult,
+  type StudentFields,
+} from './student-schema';
 import { DOCUMENT_NUMBER_TAKEN, studentValues } from './student-columns';
-
-/** CSV import limits (DESIGN 6); a larger upload is refused with 413 by the REST wrapper. */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 10_000;
-
-export const importResultSchema = z.object({
-  data: z.object({
-    total_rows: z.number().int(),
-    imported: z.number().int(),
-    skipped: z.number().int(),
-    errors: z.array(
-      z.object({ row: z.number().int(), errors: z.record(z.string(), z.array(z.string())) }),
-    ),
-  }),
-});
-
-export type ImportResult = z.infer<typeof importResultSchema>['data'];
 
 /*
  * Student CSV import (DESIGN 6). Header names are the student fields with the nested objects

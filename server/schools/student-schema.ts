@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { STUDENT_LEVELS, STUDENT_STATUSES } from '@/db/schema/school-values';
 import { fieldMessage } from '../kernel/validation';
+import { pathId, schoolIdInput } from '../kernel/fields/params';
 import { dateField, optionalEmail, optionalText } from '../kernel/fields/record-fields';
+import { paymentSchema } from '../payments/payment-schema';
 
 /*
- * The student fields as the API takes them. Client-safe (zod only): the student form
+ * The student as the API takes and answers it. Client-safe (zod only): the student form
  * validates with this very schema before it sends.
  */
+
+export { STUDENT_LEVELS, STUDENT_STATUSES };
 
 /** Postgres has no year 0, and no rider was born before this. */
 const EARLIEST_BIRTH_DATE = '1900-01-01';
@@ -73,3 +77,107 @@ export function futureBirthDateError(
     ? 'The birth date field must be a date before or equal to today.'
     : null;
 }
+
+export const studentIdInput = schoolIdInput.extend({ studentId: pathId });
+
+/** GET /students filters. */
+export const studentListFilters = z.object({
+  search: z.string().trim().max(255).optional(),
+  status: z.enum(STUDENT_STATUSES).optional(),
+  level: z.enum(STUDENT_LEVELS).optional(),
+  class_id: z.uuid().optional(),
+});
+
+export type StudentListFilters = z.infer<typeof studentListFilters>;
+
+export const studentSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  birth_date: z.string().nullable(),
+  age: z.number().int().nullable(),
+  gender: z.string().nullable(),
+  document_type: z.string().nullable(),
+  document_number: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.object({
+    street: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+  }),
+  emergency_contact: z.object({
+    name: z.string().nullable(),
+    relationship: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  level: z.enum(STUDENT_LEVELS),
+  status: z.enum(STUDENT_STATUSES),
+  notes: z.string().nullable(),
+  anonymized_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export type Student = z.infer<typeof studentSchema>;
+
+const activeEnrollmentSchema = z.object({
+  id: z.string(),
+  class_id: z.string(),
+  class_name: z.string(),
+  schedule_id: z.string(),
+  day_of_week: z.number().int(),
+  start_time: z.string(),
+  end_time: z.string(),
+  horse_id: z.string().nullable(),
+  horse_name: z.string().nullable(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  status: z.string(),
+});
+
+const attendanceStatsSchema = z.object({
+  total: z.number().int(),
+  present: z.number().int(),
+  absent: z.number().int(),
+  late: z.number().int(),
+  excused: z.number().int(),
+  attendance_rate: z.number(),
+});
+
+export const studentDetailSchema = studentSchema.extend({
+  active_enrollments: z.array(activeEnrollmentSchema),
+  attendance_stats: attendanceStatsSchema,
+  payments: z
+    .array(paymentSchema)
+    .nullable()
+    .describe(
+      "The student's school payments, newest due date first; null for a role without payments.view (instructors).",
+    ),
+});
+
+export type StudentDetail = z.infer<typeof studentDetailSchema>;
+
+/** CSV import limits (DESIGN 6); a larger upload is refused with 413 by the REST wrapper. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 10_000;
+
+export const importResultSchema = z.object({
+  data: z.object({
+    total_rows: z.number().int(),
+    imported: z.number().int(),
+    skipped: z.number().int(),
+    errors: z.array(
+      z.object({ row: z.number().int(), errors: z.record(z.string(), z.array(z.string())) }),
+    ),
+  }),
+});
+
+export type ImportResult = z.infer<typeof importResultSchema>['data'];
+
+/** POST /students/import: the CSV as text (or the multipart part `file`). */
+export const studentImportFields = z.object({
+  file: z.string().min(1),
+  dry_run: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+});

@@ -2,9 +2,14 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { CLASS_LEVELS, CLASS_STATUSES, CLASS_TYPES, PRICE_TYPES } from '@/db/schema/school-values';
+import {
+  CLASS_LEVELS,
+  CLASS_STATUSES,
+  CLASS_TYPES,
+  classFields,
+  PRICE_TYPES,
+} from '@/server/schools/class-schema';
 import type { AppRouter } from '@/server/router';
-import { classFields } from '@/server/schools/class-schema';
 import { useTRPC } from '../../../trpc';
 import {
   FormActions,

@@ -3,6 +3,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { useId, useState, type FormEvent } from 'react';
+import {
+  COMPETITION_STATUSES,
+  FEE_APPLIES_TO,
+  FEE_CONCEPTS,
+} from '@/server/competitions/competition-schema';
 import type { AppRouter } from '@/server/router';
 import { useTRPC } from '../../../trpc';
 import {
@@ -19,21 +24,15 @@ export type Competition = inferRouterOutputs<AppRouter>['competitions']['get']['
 type CompetitionInput = Omit<inferRouterInputs<AppRouter>['competitions']['create'], 'schoolId'>;
 type Fee = NonNullable<CompetitionInput['fees']>[number];
 
-const FEE_CONCEPTS = [
-  'inscription',
-  'school_fee',
-  'stable',
-  'rental',
-  'equipment',
-  'transport',
-  'other',
-] as const;
-const FEE_APPLIES_TO = [
-  { value: 'entry', label: 'entry' },
-  { value: 'student', label: 'student (once)' },
-  { value: 'horse', label: 'horse (once)' },
-] as const;
-const STATUSES = ['upcoming', 'ongoing', 'completed', 'cancelled'] as const;
+const APPLIES_TO_LABELS: Record<(typeof FEE_APPLIES_TO)[number], string> = {
+  entry: 'entry',
+  student: 'student (once)',
+  horse: 'horse (once)',
+};
+const APPLIES_TO_OPTIONS = FEE_APPLIES_TO.map((value) => ({
+  value,
+  label: APPLIES_TO_LABELS[value],
+}));
 
 type FeeRow = {
   concept: Fee['concept'];
@@ -76,7 +75,7 @@ export function CompetitionForm({
   const [name, setName] = useState(competition?.name ?? '');
   const [date, setDate] = useState(competition?.date ?? '');
   const [location, setLocation] = useState(competition?.location ?? '');
-  const [status, setStatus] = useState<(typeof STATUSES)[number]>(
+  const [status, setStatus] = useState<(typeof COMPETITION_STATUSES)[number]>(
     competition?.status ?? 'upcoming',
   );
   const [categories, setCategories] = useState<string[]>(
@@ -159,10 +158,10 @@ export function CompetitionForm({
           <SelectField
             label="Status"
             name="status"
-            options={STATUSES}
+            options={COMPETITION_STATUSES}
             value={status}
             errors={errors}
-            onChange={(e) => setStatus(e.target.value as (typeof STATUSES)[number])}
+            onChange={(e) => setStatus(e.target.value as (typeof COMPETITION_STATUSES)[number])}
           />
         )}
       </div>
@@ -237,7 +236,7 @@ export function CompetitionForm({
               <SelectField
                 label={`Fee ${i + 1} charged per`}
                 name={`fees.${i}.applies_to`}
-                options={FEE_APPLIES_TO}
+                options={APPLIES_TO_OPTIONS}
                 value={fee.applies_to}
                 errors={errors}
                 onChange={(e) => setFee(i, { applies_to: e.target.value as FeeRow['applies_to'] })}

@@ -3,9 +3,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
-import { HORSE_LEVELS, HORSE_STATUSES } from '@/db/schema/school-values';
+import { HORSE_LEVELS, HORSE_STATUSES, horseFields } from '@/server/schools/horse-schema';
 import type { AppRouter } from '@/server/router';
-import { horseFields } from '@/server/schools/horse-schema';
 import { useTRPC } from '../../../trpc';
 import {
   FormActions,

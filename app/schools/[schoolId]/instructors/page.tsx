@@ -3,9 +3,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
-import { INSTRUCTOR_STATUSES } from '@/db/schema/school-values';
 import type { AppRouter } from '@/server/router';
-import { instructorFields } from '@/server/schools/instructor-schema';
+import { INSTRUCTOR_STATUSES, instructorFields } from '@/server/schools/instructor-schema';
 import { useTRPC } from '../../../trpc';
 import {
   DAY_NAMES,

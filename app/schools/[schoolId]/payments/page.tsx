@@ -4,6 +4,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { inferRouterOutputs } from '@trpc/server';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
+import {
+  PAYMENT_METHODS,
+  REPORTED_STATUSES,
+  type PaymentInput,
+} from '@/server/payments/payment-schema';
 import type { AppRouter } from '@/server/router';
 import { useTRPC } from '../../../trpc';
 import {
@@ -25,8 +30,7 @@ import { PayForm } from '../pay-form';
 import { NotAllowed, todayIn, useSchool } from '../school-context';
 
 type Payment = inferRouterOutputs<AppRouter>['payments']['list']['data'][number];
-const STATUS_FILTERS = ['', 'pending', 'overdue', 'paid', 'cancelled'] as const;
-const METHODS = ['cash', 'transfer', 'card', 'mobile_wallet', 'other'] as const;
+const STATUS_FILTERS = ['', ...REPORTED_STATUSES] as const;
 
 /** School payments: filter by status, register a payment, generate the month's tuition. */
 export default function PaymentsPage() {
@@ -211,7 +215,7 @@ function RegisterPayment({
           <strong>{money(payment.amount, currency)}</strong>
         </>
       }
-      methods={METHODS}
+      methods={PAYMENT_METHODS}
       pending={pay.isPending}
       error={pay.error}
       onSubmit={(values) =>
@@ -219,7 +223,7 @@ function RegisterPayment({
           schoolId,
           paymentId: payment.id,
           ...values,
-          payment_method: values.payment_method as (typeof METHODS)[number],
+          payment_method: values.payment_method as (typeof PAYMENT_METHODS)[number],
         })
       }
       onDone={onDone}
@@ -231,7 +235,7 @@ const CONCEPTS = [
   { value: 'other', label: 'other' },
   { value: 'tuition', label: 'tuition' },
   { value: 'enrollment_fee', label: 'enrollment fee' },
-] as const;
+] as const satisfies readonly { value: NonNullable<PaymentInput['concept']>; label: string }[];
 
 /** One charge for one student (a pending payment), besides the monthly tuition. */
 function ChargeForm({ onDone }: { onDone: () => void }) {

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useDeferredValue, useState } from 'react';
-import { STUDENT_LEVELS, STUDENT_STATUSES } from '@/db/schema/school-values';
+import { STUDENT_LEVELS, STUDENT_STATUSES } from '@/server/schools/student-schema';
 import { useTRPC } from '../../../trpc';
 import { Empty, Pager, QueryState, SelectField, TableWrap, TextField } from '../../../ui';
 import { NotAllowed, useSchool } from '../school-context';

@@ -1,9 +1,8 @@
 'use client';
 
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import { STUDENT_LEVELS, STUDENT_STATUSES } from '@/db/schema/school-values';
+import { STUDENT_LEVELS, STUDENT_STATUSES, studentFields } from '@/server/schools/student-schema';
 import type { AppRouter } from '@/server/router';
-import { studentFields } from '@/server/schools/student-schema';
 import {
   FormErrorSummary,
   SelectField,

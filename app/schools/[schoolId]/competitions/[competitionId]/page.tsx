@@ -11,6 +11,11 @@ import type { inferRouterOutputs } from '@trpc/server';
 import Link from 'next/link';
 import { useParams, useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import {
+  COMPETITION_PAYMENT_METHODS,
+  COMPETITION_PAYMENT_STATUSES,
+} from '@/server/competitions/competition-payment-schema';
+import { RIBBONS } from '@/server/competitions/result-schema';
 import type { AppRouter } from '@/server/router';
 import { useTRPC } from '../../../../trpc';
 import {
@@ -302,18 +307,6 @@ function EntryForm({ competitionId, categories }: { competitionId: string; categ
   );
 }
 
-const RIBBONS = [
-  'blue',
-  'red',
-  'yellow',
-  'white',
-  'pink',
-  'green',
-  'purple',
-  'brown',
-  'participation',
-] as const;
-
 /**
  * An entry's result: for those who may record it a ribbon picker, and once recorded, for those
  * who may edit, a way to correct the ribbon.
@@ -417,8 +410,7 @@ function ResultCell({
   );
 }
 
-const PAYMENT_STATUSES = ['', 'pending', 'paid', 'cancelled', 'refunded'] as const;
-const PAYMENT_METHODS = ['cash', 'transfer', 'card'] as const;
+const PAYMENT_STATUSES = ['', ...COMPETITION_PAYMENT_STATUSES] as const;
 
 /**
  * The competition's payments: what its fees are expected to bring and how much is paid, the
@@ -587,7 +579,7 @@ function RegisterPayment({ payment, onDone }: { payment: CompetitionPayment; onD
           <strong>{money(payment.amount, school.currency)}</strong>
         </>
       }
-      methods={PAYMENT_METHODS}
+      methods={COMPETITION_PAYMENT_METHODS}
       pending={pay.isPending}
       error={pay.error}
       onSubmit={(values) =>
@@ -596,7 +588,7 @@ function RegisterPayment({ payment, onDone }: { payment: CompetitionPayment; onD
           competitionId: payment.competition_id,
           paymentId: payment.id,
           ...values,
-          payment_method: values.payment_method as (typeof PAYMENT_METHODS)[number],
+          payment_method: values.payment_method as (typeof COMPETITION_PAYMENT_METHODS)[number],
         })
       }
       onDone={onDone}
