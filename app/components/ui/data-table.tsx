@@ -1,7 +1,6 @@
 'use client';
 
 import {
-  flexRender,
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
@@ -9,11 +8,20 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { cn } from './cn';
 import { cellClass, headCellClass, TableWrap, tableClass } from './table';
 
 export type { ColumnDef } from '@tanstack/react-table';
+
+/**
+ * A header or cell as its column defines it. Called as a function, not mounted as a component
+ * (what `flexRender` does): the columns are built on each render, and a new component type
+ * each time would remount the cells and lose their state (a ribbon being picked).
+ */
+function render<C>(template: ((context: C) => ReactNode) | ReactNode | undefined, context: C) {
+  return typeof template === 'function' ? template(context) : template;
+}
 
 /**
  * The one data table (TanStack Table): column headers with `scope="col"`, a horizontal
@@ -53,13 +61,16 @@ export function DataTable<T>({
   });
   return (
     <TableWrap className={className}>
-      <table className={tableClass} aria-label={label} aria-busy={busy || undefined}>
+      <table className={tableClass} aria-label={label} aria-busy={busy}>
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
-                const content = flexRender(header.column.columnDef.header, header.getContext());
+                const content = render(
+                  header.column.columnDef.header as never,
+                  header.getContext(),
+                );
                 return (
                   <th
                     key={header.id}
@@ -98,7 +109,7 @@ export function DataTable<T>({
             <tr key={row.id} className={rowClassName?.(row.original)}>
               {row.getVisibleCells().map((cell) => (
                 <td key={cell.id} className={cn(cellClass)}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  {render(cell.column.columnDef.cell as never, cell.getContext())}
                 </td>
               ))}
             </tr>

@@ -22,7 +22,9 @@ import { Input, Label, NativeSelect, Textarea } from './input';
  * server's 422 would word it; a 422 that still comes back is put beside its fields.
  */
 
-export type AnyForm = UseFormReturn<any, any, any>;
+/** A form of any values; components take it with its own value type (`FormOf<T>`). */
+export type FormOf<T extends FieldValues> = UseFormReturn<T, any, any>;
+export type AnyForm = FormOf<any>;
 
 /** `useForm` with the zod resolver; values are the schema's input, `handleSubmit` gets its output. */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
@@ -40,15 +42,15 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
  * `setError`, `rename` mapping a server path to the form's own name; true when there were
  * any, so the caller can leave out a toast. The first is focused.
  */
-export function applyServerErrors(
-  form: AnyForm,
+export function applyServerErrors<T extends FieldValues>(
+  form: FormOf<T>,
   error: unknown,
   rename: (path: string) => string = (path) => path,
 ): boolean {
   const entries = Object.entries(fieldErrorsOf(error));
   entries.forEach(([path, messages], index) =>
     form.setError(
-      rename(path),
+      rename(path) as Path<T>,
       { type: 'server', message: messages.join(' ') },
       { shouldFocus: index === 0 },
     ),
@@ -57,7 +59,7 @@ export function applyServerErrors(
 }
 
 /** Said once above a form's submit button while some fields are refused. */
-export function FormErrorSummary({ form }: { form: AnyForm }) {
+export function FormErrorSummary<T extends FieldValues>({ form }: { form: FormOf<T> }) {
   if (Object.keys(form.formState.errors).length === 0) return null;
   return (
     <p className="text-destructive" role="alert">
@@ -67,23 +69,22 @@ export function FormErrorSummary({ form }: { form: AnyForm }) {
 }
 
 type FieldProps<T extends FieldValues> = {
-  form: UseFormReturn<T, unknown, FieldValues> | AnyForm;
-  name: Path<T> | string;
+  form: FormOf<T>;
+  name: Path<T>;
   label: string;
   hint?: string;
   className?: string;
 };
 
 /** Label, control, hint and error message, wired with `aria-describedby` and `aria-invalid`. */
-export function FormField({
+export function FormField<T extends FieldValues>({
   form,
   name,
   label,
   hint,
   className,
   children,
-}: Omit<FieldProps<FieldValues>, 'form'> & {
-  form: AnyForm;
+}: FieldProps<T> & {
   children: (control: {
     id: string;
     'aria-invalid': true | undefined;
@@ -115,32 +116,31 @@ export function FormField({
   );
 }
 
-export function TextInputField({
+export function TextInputField<T extends FieldValues>({
   form,
   name,
   label,
   hint,
   className,
   ...input
-}: FieldProps<FieldValues> & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'form' | 'name'>) {
+}: FieldProps<T> & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'form' | 'name'>) {
   return (
-    <FormField form={form as AnyForm} name={name} label={label} hint={hint} className={className}>
+    <FormField form={form} name={name} label={label} hint={hint} className={className}>
       {(control) => <Input {...input} {...control} {...form.register(name)} />}
     </FormField>
   );
 }
 
-export function TextareaField({
+export function TextareaField<T extends FieldValues>({
   form,
   name,
   label,
   hint,
   className,
   ...textarea
-}: FieldProps<FieldValues> &
-  Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'name'>) {
+}: FieldProps<T> & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'name'>) {
   return (
-    <FormField form={form as AnyForm} name={name} label={label} hint={hint} className={className}>
+    <FormField form={form} name={name} label={label} hint={hint} className={className}>
       {(control) => <Textarea {...textarea} {...control} {...form.register(name)} />}
     </FormField>
   );
@@ -148,7 +148,7 @@ export function TextareaField({
 
 export type Option = string | { value: string; label: string };
 
-export function SelectInputField({
+export function SelectInputField<T extends FieldValues>({
   form,
   name,
   label,
@@ -156,12 +156,12 @@ export function SelectInputField({
   className,
   options,
   ...select
-}: FieldProps<FieldValues> &
+}: FieldProps<T> &
   Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'form' | 'name'> & {
     options: readonly Option[];
   }) {
   return (
-    <FormField form={form as AnyForm} name={name} label={label} hint={hint} className={className}>
+    <FormField form={form} name={name} label={label} hint={hint} className={className}>
       {(control) => (
         <NativeSelect {...select} {...control} {...form.register(name)}>
           <Options options={options} />

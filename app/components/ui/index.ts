@@ -4,7 +4,7 @@
  */
 export { Badge } from './badge';
 export { Button, buttonVariants, type ButtonProps } from './button';
-export { Card, CardTitle } from './card';
+export { Card, cardClass, CardTitle } from './card';
 export { cn } from './cn';
 export { Combobox, useDebounced, type ComboboxOption } from './combobox';
 export { ConfirmButton } from './confirm-button';
@@ -23,6 +23,7 @@ export {
   TextInputField,
   useZodForm,
   type AnyForm,
+  type FormOf,
   type Option,
 } from './form';
 export { Input, Label, NativeSelect, Textarea, VisuallyHidden } from './input';

@@ -2,12 +2,12 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useController } from 'react-hook-form';
+import { useController, type FieldValues, type Path } from 'react-hook-form';
 import {
   Combobox,
   FormField,
   useDebounced,
-  type AnyForm,
+  type FormOf,
   type ComboboxOption,
 } from '../../components/ui';
 import { useTRPC } from '../../trpc';
@@ -106,7 +106,7 @@ export function ClassPicker(props: PickerProps) {
  * A picker as a react-hook-form field: the form holds the chosen id (`emptyValue` when none),
  * the field its name for showing.
  */
-export function PickerField({
+export function PickerField<T extends FieldValues>({
   form,
   name,
   label,
@@ -114,8 +114,8 @@ export function PickerField({
   picker: Picker,
   emptyValue = '',
 }: {
-  form: AnyForm;
-  name: string;
+  form: FormOf<T>;
+  name: Path<T>;
   label: string;
   hint?: string;
   picker: (props: PickerProps) => React.ReactNode;
