@@ -1,13 +1,7 @@
 'use client';
 
 import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
   useId,
-  useLayoutEffect,
-  useRef,
   useState,
   type FormEvent,
   type InputHTMLAttributes,
@@ -17,85 +11,26 @@ import {
 } from 'react';
 import type { z, ZodType } from 'zod';
 import { fieldErrorsFromZod, type FieldErrors } from '@/server/kernel/validation';
+import { fieldErrorsOf } from './components/ui';
 
 /*
- * The few UI pieces every school screen shares: toasts, form fields with their server
- * errors, a confirmation step for destructive actions, a modal dialog, and query states.
+ * The older form helpers of pages not yet moved to the component kit (app/components/ui,
+ * react-hook-form with the zod resolver), and small formatting helpers. What the kit has is
+ * re-exported from it; new code imports the kit.
  */
-
-type Toast = { id: number; kind: 'success' | 'error'; message: string };
-const ToastContext = createContext<(kind: Toast['kind'], message: string) => void>(() => {});
-
-export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<Toast[]>([]);
-  const next = useRef(0);
-  const push = useCallback((kind: Toast['kind'], message: string) => {
-    const id = ++next.current;
-    setToasts((current) => [...current, { id, kind, message }]);
-    // Errors stay longer: they usually need reading.
-    setTimeout(
-      () => setToasts((current) => current.filter((t) => t.id !== id)),
-      kind === 'error' ? 8000 : 4000,
-    );
-  }, []);
-  return (
-    <ToastContext.Provider value={push}>
-      {children}
-      <div className="toasts">
-        {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            className={`toast ${toast.kind}`}
-            role={toast.kind === 'error' ? 'alert' : 'status'}
-          >
-            {toast.message}
-            <button
-              type="button"
-              className="link"
-              aria-label="Dismiss"
-              onClick={() => setToasts((current) => current.filter((t) => t.id !== toast.id))}
-            >
-              ×
-            </button>
-          </div>
-        ))}
-      </div>
-    </ToastContext.Provider>
-  );
-}
-
-export function useToast() {
-  return useContext(ToastContext);
-}
-
-/** The `{field: [messages]}` of a 422 answer, or none. */
-export function fieldErrorsOf(error: unknown): Record<string, string[]> {
-  return (
-    (error as { data?: { fieldErrors?: Record<string, string[]> } } | null)?.data?.fieldErrors ?? {}
-  );
-}
-
-/** A message for a failed request: the server's field messages of a 422, else its message. */
-export function errorMessage(error: unknown): string {
-  const messages = Object.values(fieldErrorsOf(error)).flat();
-  if (messages.length > 0) return messages.join(' ');
-  return error instanceof Error ? error.message : 'Something went wrong.';
-}
-
-/**
- * The `onError` of a mutation: a toast, except for the 422 answers of a form that shows its
- * field errors beside the fields (`inline`), where a toast would only repeat them.
- */
-export function useErrorToast({ inline = false }: { inline?: boolean } = {}) {
-  const toast = useToast();
-  return useCallback(
-    (error: unknown) => {
-      if (inline && Object.keys(fieldErrorsOf(error)).length > 0) return;
-      toast('error', errorMessage(error));
-    },
-    [inline, toast],
-  );
-}
+export {
+  ConfirmButton,
+  Dialog,
+  Empty,
+  errorMessage,
+  fieldErrorsOf,
+  Pager,
+  QueryState,
+  TableWrap,
+  ToastProvider,
+  useErrorToast,
+  useToast,
+} from './components/ui';
 
 /**
  * Said once above a form's submit button when some fields were refused: by the server
@@ -306,175 +241,6 @@ export function FormActions({
       )}
     </div>
   );
-}
-
-/** A destructive action that asks once more before it runs; `what` names its record for screen readers. */
-export function ConfirmButton({
-  label,
-  question,
-  onConfirm,
-  disabled,
-  what,
-}: {
-  label: string;
-  question: string;
-  onConfirm: () => void;
-  disabled?: boolean;
-  what?: string;
-}) {
-  const [asking, setAsking] = useState(false);
-  if (!asking) {
-    return (
-      <button
-        type="button"
-        className="danger small"
-        disabled={disabled}
-        onClick={() => setAsking(true)}
-      >
-        {label}
-        {what && <span className="visually-hidden"> {what}</span>}
-      </button>
-    );
-  }
-  return (
-    <span role="group" aria-label={question} className="confirm">
-      <span>{question}</span>
-      <button
-        type="button"
-        className="danger small"
-        onClick={() => {
-          setAsking(false);
-          onConfirm();
-        }}
-      >
-        Yes, {label.toLowerCase()}
-      </button>
-      <button type="button" className="plain-button small" onClick={() => setAsking(false)}>
-        Cancel
-      </button>
-    </span>
-  );
-}
-
-/** A modal dialog (the native `<dialog>`: focus trapping and Escape come with it). */
-export function Dialog({
-  title,
-  open,
-  onClose,
-  children,
-}: {
-  title: string;
-  open: boolean;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  return (
-    <dialog ref={ref} aria-labelledby={titleId} onClose={onClose} className="dialog">
-      <h2 id={titleId}>{title}</h2>
-      {open && children}
-    </dialog>
-  );
-}
-
-/** Loading and error states of a query, worded for what it loads. */
-export function QueryState({
-  what,
-  query,
-}: {
-  what: string;
-  query: { isPending: boolean; error: { message: string } | null };
-}) {
-  if (query.isPending) return <p aria-busy="true">Loading {what}…</p>;
-  if (query.error) {
-    return (
-      <p className="error" role="alert">
-        Could not load {what}: {query.error.message}
-      </p>
-    );
-  }
-  return null;
-}
-
-/** Previous/next for a paginated list; nothing when it fits on one page. */
-export function Pager({
-  meta,
-  onPage,
-  label = 'Pages',
-  noun,
-}: {
-  meta: { current_page: number; last_page: number; total?: number };
-  onPage: (page: number) => void;
-  label?: string;
-  /** Shows the total after the page, e.g. "(120 students)". */
-  noun?: string;
-}) {
-  if (meta.last_page <= 1) return null;
-  return (
-    <nav className="pager" aria-label={label}>
-      <button
-        type="button"
-        className="plain-button small"
-        disabled={meta.current_page <= 1}
-        onClick={() => onPage(meta.current_page - 1)}
-      >
-        Previous
-      </button>
-      <span>
-        Page {meta.current_page} of {meta.last_page}
-        {noun && meta.total !== undefined && ` (${meta.total} ${noun})`}
-      </span>
-      <button
-        type="button"
-        className="plain-button small"
-        disabled={meta.current_page >= meta.last_page}
-        onClick={() => onPage(meta.current_page + 1)}
-      >
-        Next
-      </button>
-    </nav>
-  );
-}
-
-/**
- * The horizontal scroller around a table that may be wider than the screen. While it does
- * scroll it is a tab stop, so that a keyboard alone can scroll it with the arrow keys (WCAG
- * 2.1.1, axe's scrollable-region-focusable); while the table fits it is none.
- */
-export function TableWrap({ className, children }: { className?: string; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
-  useLayoutEffect(() => {
-    const wrap = ref.current;
-    if (!wrap) return;
-    const measure = () => setScrolls(wrap.scrollWidth > wrap.clientWidth);
-    measure();
-    // The wrapper resizes with the window and the table with its rows.
-    const observer = new ResizeObserver(measure);
-    observer.observe(wrap);
-    for (const child of Array.from(wrap.children)) observer.observe(child);
-    return () => observer.disconnect();
-  }, []);
-  return (
-    <div
-      ref={ref}
-      className={className ? `table-wrap ${className}` : 'table-wrap'}
-      tabIndex={scrolls ? 0 : undefined}
-    >
-      {children}
-    </div>
-  );
-}
-
-export function Empty({ children }: { children: ReactNode }) {
-  return <p className="card muted empty">{children}</p>;
 }
 
 export function money(amount: number, currency: string) {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
   openSection,
+  pick,
   screenshot,
   signInToSchool,
   unique,
@@ -36,7 +37,7 @@ test("an owner edits a competition's category and fee, corrects a ribbon and pay
   await expect(page.getByText('Fees: Inscription €30.00 per entry')).toBeVisible();
 
   const entry = page.getByRole('form', { name: 'New entry' });
-  await entry.getByLabel('Rider').selectOption({ label: 'Lucía García' });
+  await pick(entry, 'Rider', 'Lucía García');
   await entry.getByLabel('Category').selectOption('Dressage A');
   await entry.getByRole('button', { name: 'Enter' }).click();
   const category = page.getByRole('region', { name: 'Dressage A' });

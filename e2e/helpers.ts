@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** Signs in with the development issuer and opens the demo school. */
 export async function signInToSchool(page: Page, email: string) {
@@ -80,4 +80,15 @@ export async function expectNoSeriousA11yViolations(
       `serious or critical accessibility violations on ${where}:\n${report}\n`,
     )
     .toEqual([]);
+}
+
+/**
+ * Picks a record in a searchable combobox (app/components/ui/combobox.tsx): types its name,
+ * which the server searches, then chooses it from the suggestions.
+ */
+export async function pick(scope: Locator | Page, label: string, name: string) {
+  const box = scope.getByRole('combobox', { name: label, exact: true });
+  await box.fill(name);
+  await scope.getByRole('option', { name, exact: true }).click();
+  await expect(box).toHaveValue(name);
 }

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
   openSection,
+  pick,
   screenshot,
   signInToSchool,
   unique,
@@ -184,7 +185,7 @@ test('two students entered in a competition get their departure order, and the p
 
   const form = page.getByRole('form', { name: 'New entry' });
   for (const rider of ['Lucía García', 'Daniel Ruiz']) {
-    await form.getByLabel('Rider').selectOption({ label: rider });
+    await pick(form, 'Rider', rider);
     await form.getByLabel('Category').selectOption(category);
     await form.getByRole('button', { name: 'Enter' }).click();
     await expect(

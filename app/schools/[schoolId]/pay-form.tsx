@@ -1,7 +1,16 @@
 'use client';
 
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { fieldErrorsOf, FormErrorSummary, SelectField, TextField } from '../../ui';
+import { useEffect, type ReactNode } from 'react';
+import { z } from 'zod';
+import { calendarDateField, optionalText } from '@/server/kernel/fields/record-fields';
+import {
+  applyServerErrors,
+  FormActions,
+  FormErrorSummary,
+  SelectInputField,
+  TextInputField,
+  useZodForm,
+} from '../../components/ui';
 import { todayIn, useSchool } from './school-context';
 
 export type PayValues = {
@@ -10,9 +19,17 @@ export type PayValues = {
   receipt_number: string | null;
 };
 
+/** What both payment routes take when a payment is registered (their shared field schemas). */
+const payForm = z.object({
+  payment_method: z.string().min(1),
+  paid_date: calendarDateField,
+  receipt_number: optionalText(100),
+});
+
 /**
  * Registering a payment (school or competition): method, date paid (today in the school's
- * time zone by default) and an optional receipt number. The page owns the mutation.
+ * time zone by default) and an optional receipt number. The page owns the mutation; its 422
+ * (`error`) is shown beside the fields.
  */
 export function PayForm({
   summary,
@@ -30,50 +47,44 @@ export function PayForm({
   onDone: () => void;
 }) {
   const { school } = useSchool();
-  const [method, setMethod] = useState(methods[0]!);
-  const [paidDate, setPaidDate] = useState(todayIn(school.timezone));
-  const [receipt, setReceipt] = useState('');
-  const errors = fieldErrorsOf(error);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit({ payment_method: method, paid_date: paidDate, receipt_number: receipt || null });
-  }
+  const form = useZodForm(payForm, {
+    defaultValues: {
+      payment_method: methods[0]!,
+      paid_date: todayIn(school.timezone),
+      receipt_number: '',
+    },
+  });
+  useEffect(() => {
+    if (error) applyServerErrors(form, error);
+  }, [error, form]);
   return (
-    <form onSubmit={submit}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        onSubmit({ ...values, receipt_number: values.receipt_number ?? null }),
+      )}
+    >
       <p>{summary}</p>
-      <SelectField
-        label="Payment method"
+      <SelectInputField
+        form={form}
         name="payment_method"
+        label="Payment method"
         options={methods}
-        value={method}
-        errors={errors}
-        onChange={(e) => setMethod(e.target.value)}
       />
-      <TextField
-        label="Paid on"
-        name="paid_date"
-        type="date"
-        value={paidDate}
-        errors={errors}
-        onChange={(e) => setPaidDate(e.target.value)}
-      />
-      <TextField
-        label="Receipt number"
+      <TextInputField form={form} name="paid_date" label="Paid on" type="date" />
+      <TextInputField
+        form={form}
         name="receipt_number"
+        label="Receipt number"
         hint="Leave empty to number it automatically."
-        value={receipt}
-        errors={errors}
-        onChange={(e) => setReceipt(e.target.value)}
       />
-      <FormErrorSummary error={error} />
-      <div className="actions">
-        <button type="submit" disabled={pending}>
-          {pending ? 'Saving…' : 'Confirm payment'}
-        </button>
-        <button type="button" className="plain-button" onClick={onDone}>
-          Close
-        </button>
-      </div>
+      <FormErrorSummary form={form} />
+      <FormActions
+        label="Confirm payment"
+        pending={pending}
+        onCancel={onDone}
+        cancelLabel="Close"
+      />
     </form>
   );
 }

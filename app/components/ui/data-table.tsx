@@ -1,0 +1,121 @@
+'use client';
+
+import {
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { cn } from './cn';
+import { cellClass, headCellClass, TableWrap, tableClass } from './table';
+
+export type { ColumnDef } from '@tanstack/react-table';
+
+/**
+ * A header or cell as its column defines it. Called as a function, not mounted as a component
+ * (what `flexRender` does): the columns are built on each render, and a new component type
+ * each time would remount the cells and lose their state (a ribbon being picked).
+ */
+function render<C>(template: ((context: C) => ReactNode) | ReactNode | undefined, context: C) {
+  return typeof template === 'function' ? template(context) : template;
+}
+
+/**
+ * The one data table (TanStack Table): column headers with `scope="col"`, a horizontal
+ * scroller on narrow screens, and, where `sortable`, headers that sort in the browser
+ * (`aria-sort` says how). Columns without `enableSorting: false` sort when sortable; a server
+ * paginated list leaves `sortable` off and sorts on the server.
+ */
+export function DataTable<T>({
+  columns,
+  data,
+  label,
+  getRowId,
+  sortable = false,
+  busy,
+  className,
+  rowClassName,
+}: {
+  columns: ColumnDef<T, any>[];
+  data: T[];
+  /** The table's accessible name, where the page has several. */
+  label?: string;
+  getRowId?: (row: T) => string;
+  sortable?: boolean;
+  busy?: boolean;
+  className?: string;
+  rowClassName?: (row: T) => string | undefined;
+}) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const table = useReactTable({
+    data,
+    columns,
+    getRowId: getRowId ? (row) => getRowId(row) : undefined,
+    getCoreRowModel: getCoreRowModel(),
+    ...(sortable
+      ? { getSortedRowModel: getSortedRowModel(), state: { sorting }, onSortingChange: setSorting }
+      : { enableSorting: false }),
+  });
+  return (
+    <TableWrap className={className}>
+      <table className={tableClass} aria-label={label} aria-busy={busy}>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                const content = render(
+                  header.column.columnDef.header as never,
+                  header.getContext(),
+                );
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={headCellClass}
+                    aria-sort={
+                      sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                    }
+                  >
+                    {header.column.getCanSort() ? (
+                      <button
+                        type="button"
+                        className="inline-flex cursor-pointer items-center gap-1 font-semibold text-foreground"
+                        onClick={header.column.getToggleSortingHandler()}
+                      >
+                        {content}
+                        {sorted === 'asc' ? (
+                          <ArrowUp aria-hidden className="size-4" />
+                        ) : sorted === 'desc' ? (
+                          <ArrowDown aria-hidden className="size-4" />
+                        ) : (
+                          <ArrowUpDown aria-hidden className="size-4 opacity-50" />
+                        )}
+                      </button>
+                    ) : (
+                      content
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} className={rowClassName?.(row.original)}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} className={cn(cellClass)}>
+                  {render(cell.column.columnDef.cell as never, cell.getContext())}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableWrap>
+  );
+}

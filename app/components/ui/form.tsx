@@ -1,0 +1,214 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, type ReactNode } from 'react';
+import {
+  get,
+  useForm,
+  type FieldValues,
+  type Path,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from './button';
+import { cn } from './cn';
+import { fieldErrorsOf } from './errors';
+import { Input, Label, NativeSelect, Textarea } from './input';
+
+/*
+ * The one form style: react-hook-form checked by the server's own zod schema (the shared
+ * `server/<module>/*-schema.ts`), so a mistake is refused before sending and worded as the
+ * server's 422 would word it; a 422 that still comes back is put beside its fields.
+ */
+
+/** A form of any values; components take it with its own value type (`FormOf<T>`). */
+export type FormOf<T extends FieldValues> = UseFormReturn<T, any, any>;
+export type AnyForm = FormOf<any>;
+
+/** `useForm` with the zod resolver; values are the schema's input, `handleSubmit` gets its output. */
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+) {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    ...options,
+    resolver: zodResolver(schema as never) as never,
+  });
+}
+
+/**
+ * Puts a 422's field errors (dot paths such as `fees.0.amount`) beside the fields with
+ * `setError`, `rename` mapping a server path to the form's own name; true when there were
+ * any, so the caller can leave out a toast. The first is focused.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  form: FormOf<T>,
+  error: unknown,
+  rename: (path: string) => string = (path) => path,
+): boolean {
+  const entries = Object.entries(fieldErrorsOf(error));
+  entries.forEach(([path, messages], index) =>
+    form.setError(
+      rename(path) as Path<T>,
+      { type: 'server', message: messages.join(' ') },
+      { shouldFocus: index === 0 },
+    ),
+  );
+  return entries.length > 0;
+}
+
+/** Said once above a form's submit button while some fields are refused. */
+export function FormErrorSummary<T extends FieldValues>({ form }: { form: FormOf<T> }) {
+  if (Object.keys(form.formState.errors).length === 0) return null;
+  return (
+    <p className="text-destructive" role="alert">
+      Please correct the fields marked above.
+    </p>
+  );
+}
+
+type FieldProps<T extends FieldValues> = {
+  form: FormOf<T>;
+  name: Path<T>;
+  label: string;
+  hint?: string;
+  className?: string;
+};
+
+/** Label, control, hint and error message, wired with `aria-describedby` and `aria-invalid`. */
+export function FormField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  className,
+  children,
+}: FieldProps<T> & {
+  children: (control: {
+    id: string;
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+  }) => ReactNode;
+}) {
+  const id = useId();
+  const message = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean);
+  return (
+    <div className={cn('mb-4', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({
+        id,
+        'aria-invalid': message ? true : undefined,
+        'aria-describedby': describedBy.length ? describedBy.join(' ') : undefined,
+      })}
+      {hint && (
+        <small id={`${id}-hint`} className="text-muted-foreground">
+          {hint}
+        </small>
+      )}
+      {message && (
+        <p id={`${id}-error`} className="mt-1 mb-0 text-sm text-destructive">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextInputField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  className,
+  ...input
+}: FieldProps<T> & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'form' | 'name'>) {
+  return (
+    <FormField form={form} name={name} label={label} hint={hint} className={className}>
+      {(control) => <Input {...input} {...control} {...form.register(name)} />}
+    </FormField>
+  );
+}
+
+export function TextareaField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  className,
+  ...textarea
+}: FieldProps<T> & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'name'>) {
+  return (
+    <FormField form={form} name={name} label={label} hint={hint} className={className}>
+      {(control) => <Textarea {...textarea} {...control} {...form.register(name)} />}
+    </FormField>
+  );
+}
+
+export type Option = string | { value: string; label: string };
+
+export function SelectInputField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  className,
+  options,
+  ...select
+}: FieldProps<T> &
+  Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'form' | 'name'> & {
+    options: readonly Option[];
+  }) {
+  return (
+    <FormField form={form} name={name} label={label} hint={hint} className={className}>
+      {(control) => (
+        <NativeSelect {...select} {...control} {...form.register(name)}>
+          <Options options={options} />
+        </NativeSelect>
+      )}
+    </FormField>
+  );
+}
+
+export function Options({ options }: { options: readonly Option[] }) {
+  return options.map((option) => {
+    const { value, label } =
+      typeof option === 'string' ? { value: option, label: option || '—' } : option;
+    return (
+      <option key={value} value={value}>
+        {label}
+      </option>
+    );
+  });
+}
+
+/** The submit and cancel buttons that end a form. */
+export function FormActions({
+  label,
+  pending,
+  pendingLabel = 'Saving…',
+  onCancel,
+  cancelLabel = 'Cancel',
+  disabled,
+}: {
+  label: string;
+  pending: boolean;
+  pendingLabel?: string;
+  onCancel?: () => void;
+  cancelLabel?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button type="submit" disabled={pending || disabled}>
+        {pending ? pendingLabel : label}
+      </Button>
+      {onCancel && (
+        <Button variant="outline" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/*
+ * The component kit (issue 14): shadcn/ui-style components kept in the repository, on
+ * Radix primitives and Tailwind CSS. Pages import from `@/app/components/ui`.
+ */
+export { Badge } from './badge';
+export { Button, buttonVariants, type ButtonProps } from './button';
+export { Card, cardClass, CardTitle } from './card';
+export { cn } from './cn';
+export { Combobox, useDebounced, type ComboboxOption } from './combobox';
+export { ConfirmButton } from './confirm-button';
+export { DataTable, type ColumnDef } from './data-table';
+export { Dialog } from './dialog';
+export { DropdownMenu, DropdownMenuItem } from './dropdown-menu';
+export { errorMessage, fieldErrorsOf, useErrorToast } from './errors';
+export {
+  applyServerErrors,
+  FormActions,
+  FormErrorSummary,
+  FormField,
+  Options,
+  SelectInputField,
+  TextareaField,
+  TextInputField,
+  useZodForm,
+  type AnyForm,
+  type FormOf,
+  type Option,
+} from './form';
+export { Input, Label, NativeSelect, Textarea, VisuallyHidden } from './input';
+export { Empty, Pager, QueryState, Skeleton } from './page-state';
+export { cellClass, headCellClass, TableWrap, tableClass } from './table';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+export { ToastProvider, useToast } from './toast';

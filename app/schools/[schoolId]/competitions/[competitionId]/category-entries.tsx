@@ -1,0 +1,91 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  Card,
+  CardTitle,
+  ConfirmButton,
+  DataTable,
+  useErrorToast,
+  useToast,
+  type ColumnDef,
+} from '../../../../components/ui';
+import { useTRPC } from '../../../../trpc';
+import { useSchool } from '../../school-context';
+import type { Competition } from '../competition-form';
+import { invalidateCompetition } from './competition-queries';
+import { ResultCell } from './result-cell';
+
+type Entry = Competition['entries'][number];
+
+/** One category: its entries in departure order, each with its result and a way to cancel it. */
+export function CategoryEntries({
+  competition: c,
+  category,
+}: {
+  competition: Competition;
+  category: string;
+}) {
+  const { schoolId, may } = useSchool();
+  const trpc = useTRPC();
+  const toast = useToast();
+  const showError = useErrorToast();
+  const queryClient = useQueryClient();
+  const cancel = useMutation(
+    trpc.competitionEntries.remove.mutationOptions({
+      onSuccess: async () => {
+        await invalidateCompetition(queryClient, trpc);
+        toast('success', 'The entry was cancelled.');
+      },
+      onError: showError,
+    }),
+  );
+  const entries = c.entries
+    .filter((e) => e.category === category && e.status !== 'cancelled')
+    .sort((a, b) => (a.order_number ?? Infinity) - (b.order_number ?? Infinity));
+  const columns: ColumnDef<Entry>[] = [
+    { id: 'order', header: 'Order', cell: ({ row }) => row.original.order_number ?? '—' },
+    { id: 'rider', header: 'Rider', cell: ({ row }) => row.original.student.full_name },
+    {
+      id: 'horse',
+      header: 'Horse',
+      cell: ({ row }) => (row.original.horse as { name?: string } | null)?.name ?? '—',
+    },
+    { accessorKey: 'status', header: 'Status' },
+    {
+      id: 'result',
+      header: 'Result',
+      cell: ({ row: { original: e } }) => (
+        <ResultCell
+          competitionId={c.id}
+          entryId={e.id}
+          rider={e.student.full_name}
+          result={c.results.find((r) => r.entry_id === e.id) ?? null}
+        />
+      ),
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: e } }) =>
+        may('competitions.delete') &&
+        (e.status === 'pending' || e.status === 'confirmed') && (
+          <ConfirmButton
+            label="Cancel entry"
+            question={`Cancel the entry of ${e.student.full_name}?`}
+            onConfirm={() => cancel.mutate({ schoolId, competitionId: c.id, entryId: e.id })}
+          />
+        ),
+    },
+  ];
+  return (
+    <Card aria-label={category}>
+      <CardTitle>{category}</CardTitle>
+      {entries.length === 0 ? (
+        <p className="text-muted-foreground">No entries yet.</p>
+      ) : (
+        <DataTable columns={columns} data={entries} getRowId={(e) => e.id} />
+      )}
+    </Card>
+  );
+}

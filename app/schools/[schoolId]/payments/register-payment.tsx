@@ -1,0 +1,60 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PAYMENT_METHODS } from '@/server/payments/payment-schema';
+import { useErrorToast, useToast } from '../../../components/ui';
+import { useTRPC } from '../../../trpc';
+import { money } from '../../../ui';
+import { PayForm } from '../pay-form';
+import { useSchool } from '../school-context';
+import type { Payment } from './payments-table';
+
+/** Registering the payment of a pending or overdue charge. */
+export function RegisterPayment({
+  payment,
+  currency,
+  onDone,
+}: {
+  payment: Payment;
+  currency: string;
+  onDone: () => void;
+}) {
+  const { schoolId } = useSchool();
+  const trpc = useTRPC();
+  const toast = useToast();
+  const showError = useErrorToast({ inline: true });
+  const queryClient = useQueryClient();
+  const pay = useMutation(
+    trpc.payments.pay.mutationOptions({
+      onSuccess: async (result) => {
+        await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() });
+        toast('success', `Payment registered, receipt ${result.data.receipt_number ?? ''}.`);
+        onDone();
+      },
+      onError: showError,
+    }),
+  );
+  return (
+    <PayForm
+      summary={
+        <>
+          {payment.student.full_name} · {payment.description ?? payment.concept} ·{' '}
+          <strong>{money(payment.amount, currency)}</strong>
+        </>
+      }
+      methods={PAYMENT_METHODS}
+      pending={pay.isPending}
+      error={pay.error}
+      onSubmit={(values) =>
+        pay.mutate({
+          schoolId,
+          paymentId: payment.id,
+          ...values,
+          payment_method: values.payment_method as (typeof PAYMENT_METHODS)[number],
+        })
+      }
+      onDone={onDone}
+    />
+  );
+}

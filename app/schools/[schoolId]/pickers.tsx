@@ -1,0 +1,144 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useController, type FieldValues, type Path } from 'react-hook-form';
+import {
+  Combobox,
+  FormField,
+  useDebounced,
+  type FormOf,
+  type ComboboxOption,
+} from '../../components/ui';
+import { useTRPC } from '../../trpc';
+import { useSchool } from './school-context';
+
+/*
+ * The searchable pickers of a student, a horse or a class. Students are searched on the
+ * server (a school may have ten thousand); horses and classes, a few dozen, in the browser.
+ */
+
+type PickerProps = {
+  id: string;
+  value: ComboboxOption | null;
+  onChange: (option: ComboboxOption | null) => void;
+  invalid?: boolean;
+  describedBy?: string;
+};
+
+const PAGE = 20;
+
+/** Active students whose name matches what is typed, twenty at a time, from the server. */
+export function StudentPicker(props: PickerProps) {
+  const { schoolId } = useSchool();
+  const trpc = useTRPC();
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim());
+  const students = useQuery({
+    ...trpc.students.list.queryOptions({
+      schoolId,
+      status: 'active',
+      per_page: PAGE,
+      ...(query ? { search: query } : {}),
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const options = (students.data?.data ?? []).map((s) => ({ value: s.id, label: s.full_name }));
+  return (
+    <Combobox
+      {...props}
+      search={search}
+      onSearchChange={setSearch}
+      options={options}
+      loading={students.isFetching}
+      placeholder="Type a name…"
+      emptyText="No active student with that name."
+    />
+  );
+}
+
+function useFiltered(all: ComboboxOption[], search: string) {
+  const needle = search.trim().toLocaleLowerCase();
+  return needle ? all.filter((o) => o.label.toLocaleLowerCase().includes(needle)) : all;
+}
+
+/** Active horses, filtered as one types. */
+export function HorsePicker(props: PickerProps) {
+  const { schoolId } = useSchool();
+  const trpc = useTRPC();
+  const [search, setSearch] = useState('');
+  const horses = useQuery(trpc.horses.list.queryOptions({ schoolId, status: 'active' }));
+  const all = (horses.data?.data ?? []).map((h) => ({ value: h.id, label: h.name }));
+  return (
+    <Combobox
+      {...props}
+      search={search}
+      onSearchChange={setSearch}
+      options={useFiltered(all, search)}
+      loading={horses.isPending}
+      placeholder="Type a name…"
+      emptyText="No active horse with that name."
+    />
+  );
+}
+
+/** The school's classes, filtered as one types. */
+export function ClassPicker(props: PickerProps) {
+  const { schoolId } = useSchool();
+  const trpc = useTRPC();
+  const [search, setSearch] = useState('');
+  const classes = useQuery(trpc.classes.list.queryOptions({ schoolId }));
+  const all = (classes.data?.data ?? []).map((c) => ({ value: c.id, label: c.name }));
+  return (
+    <Combobox
+      {...props}
+      search={search}
+      onSearchChange={setSearch}
+      options={useFiltered(all, search)}
+      loading={classes.isPending}
+      placeholder="Type a name…"
+      emptyText="No class with that name."
+    />
+  );
+}
+
+/**
+ * A picker as a react-hook-form field: the form holds the chosen id (`emptyValue` when none),
+ * the field its name for showing.
+ */
+export function PickerField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  picker: Picker,
+  emptyValue = '',
+}: {
+  form: FormOf<T>;
+  name: Path<T>;
+  label: string;
+  hint?: string;
+  picker: (props: PickerProps) => React.ReactNode;
+  emptyValue?: string | null;
+}) {
+  const { field } = useController({ control: form.control, name });
+  const [chosen, setChosen] = useState<ComboboxOption | null>(null);
+  // After a reset the form's value is empty again, and so is the field.
+  const shown = chosen && chosen.value === field.value ? chosen : null;
+  return (
+    <FormField form={form} name={name} label={label} hint={hint}>
+      {(control) => (
+        <Picker
+          id={control.id}
+          invalid={control['aria-invalid']}
+          describedBy={control['aria-describedby']}
+          value={shown}
+          onChange={(option) => {
+            setChosen(option);
+            field.onChange(option?.value ?? emptyValue);
+          }}
+        />
+      )}
+    </FormField>
+  );
+}
