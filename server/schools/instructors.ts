@@ -1,73 +1,17 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { INSTRUCTOR_STATUSES, instructors } from '@/db/schema';
-import { invalidField, notFound } from '../kernel/errors';
 import { router, schoolProcedure } from '../kernel/trpc/init';
-import { isUuid } from '../kernel/validation';
-import { instructorAvailability, availabilitySchema } from './availability';
-import { resolveWeek } from '../kernel/fields/iso-week';
-import { pathId, schoolIdInput } from '../kernel/fields/params';
-import { instructorFields } from './instructor-schema';
-import { calendarDateField, isoWeekField, moneyValue } from '../kernel/fields/record-fields';
-import { findInSchool, timestampsOut, toMoney } from '../kernel/records';
+import { schoolIdInput } from '../kernel/fields/params';
+import { availabilitySchema } from './availability';
+import { createInstructor, deleteInstructor, updateInstructor } from './instructor-lifecycle';
+import { getInstructor, getInstructorAvailability, listInstructors } from './instructor-queries';
+import {
+  availabilityFilters,
+  instructorFields,
+  instructorIdInput,
+  instructorListFilters,
+  instructorSchema,
+} from './instructor-schema';
 
-export const instructorSchema = z.object({
-  id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  full_name: z.string(),
-  document_type: z.string().nullable(),
-  document_number: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  specialties: z.array(z.string()),
-  experience_years: z.number().int().nullable(),
-  bio: z.string().nullable(),
-  hourly_rate: z.number().nullable(),
-  status: z.enum(INSTRUCTOR_STATUSES),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-type InstructorRow = typeof instructors.$inferSelect;
-
-export function toInstructor(row: InstructorRow): z.infer<typeof instructorSchema> {
-  return {
-    id: row.id,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    full_name: `${row.firstName} ${row.lastName}`,
-    document_type: row.documentType,
-    document_number: row.documentNumber,
-    phone: row.phone,
-    email: row.email,
-    specialties: row.specialties,
-    experience_years: row.experienceYears,
-    bio: row.bio,
-    hourly_rate: toMoney(row.hourlyRate),
-    status: row.status,
-    ...timestampsOut(row),
-  };
-}
-
-/** Columns of the given fields; absent ones stay undefined (column default, or unchanged). */
-function instructorValues(input: Partial<z.infer<typeof instructorFields>>) {
-  return {
-    firstName: input.first_name,
-    lastName: input.last_name,
-    documentType: input.document_type,
-    documentNumber: input.document_number,
-    phone: input.phone,
-    email: input.email,
-    specialties: input.specialties,
-    experienceYears: input.experience_years,
-    bio: input.bio,
-    hourlyRate: moneyValue(input.hourly_rate),
-    status: input.status,
-  };
-}
-
-const instructorIdInput = schoolIdInput.extend({ instructorId: pathId });
 const one = z.object({ data: instructorSchema });
 
 export const instructorsRouter = router({
@@ -80,21 +24,11 @@ export const instructorsRouter = router({
         summary: 'Instructors by last name, first name',
       },
     })
-    .input(schoolIdInput.extend({ status: z.enum(INSTRUCTOR_STATUSES).optional() }))
+    .input(schoolIdInput.extend(instructorListFilters.shape))
     .output(z.object({ data: z.array(instructorSchema) }))
-    .query(async ({ ctx, input }) => {
-      const rows = await ctx.db
-        .select()
-        .from(instructors)
-        .where(
-          and(
-            eq(instructors.schoolId, ctx.school.id),
-            input.status ? eq(instructors.status, input.status) : undefined,
-          ),
-        )
-        .orderBy(asc(instructors.lastName), asc(instructors.firstName), asc(instructors.id));
-      return { data: rows.map(toInstructor) };
-    }),
+    .query(async ({ ctx, input }) => ({
+      data: await listInstructors(ctx.db, ctx.school, input),
+    })),
 
   create: schoolProcedure('instructors.create')
     .meta({
@@ -108,18 +42,9 @@ export const instructorsRouter = router({
     })
     .input(schoolIdInput.extend(instructorFields.shape))
     .output(one)
-    .mutation(async ({ ctx, input }) => {
-      const [row] = await ctx.db
-        .insert(instructors)
-        .values({
-          schoolId: ctx.school.id,
-          ...instructorValues(input),
-          firstName: input.first_name,
-          lastName: input.last_name,
-        })
-        .returning();
-      return { data: toInstructor(row!) };
-    }),
+    .mutation(async ({ ctx, input }) => ({
+      data: await createInstructor(ctx.db, ctx.school, input),
+    })),
 
   availability: schoolProcedure('instructors.view')
     .meta({
@@ -132,26 +57,11 @@ export const instructorsRouter = router({
           "Give `date` (one day) or `week` (`2026-W47`, or a date meaning its week), not both; without either, the current week in the school's time zone. `free` lists the gaps between classes within the working day, 07:00 to 21:00.",
       },
     })
-    .input(
-      instructorIdInput.extend({
-        date: calendarDateField.optional(),
-        week: isoWeekField.optional(),
-      }),
-    )
+    .input(instructorIdInput.extend(availabilityFilters.shape))
     .output(z.object({ data: availabilitySchema }))
-    .query(async ({ ctx, input }) => {
-      if (input.date && input.week)
-        throw invalidField('week', 'The week field cannot be given together with date.');
-      const dates = input.date ? [input.date] : resolveWeek(input.week, ctx.school.timezone).dates;
-      const instructor = await findInSchool(
-        ctx.db,
-        instructors,
-        ctx.school.id,
-        input.instructorId,
-        'Instructor',
-      );
-      return { data: await instructorAvailability(ctx.db, ctx.school.id, instructor.id, dates) };
-    }),
+    .query(async ({ ctx, input }) => ({
+      data: await getInstructorAvailability(ctx.db, ctx.school, input.instructorId, input),
+    })),
 
   get: schoolProcedure('instructors.view')
     .meta({
@@ -165,9 +75,7 @@ export const instructorsRouter = router({
     .input(instructorIdInput)
     .output(one)
     .query(async ({ ctx, input }) => ({
-      data: toInstructor(
-        await findInSchool(ctx.db, instructors, ctx.school.id, input.instructorId, 'Instructor'),
-      ),
+      data: await getInstructor(ctx.db, ctx.school, input.instructorId),
     })),
 
   update: schoolProcedure('instructors.edit')
@@ -181,19 +89,9 @@ export const instructorsRouter = router({
     })
     .input(instructorIdInput.extend(instructorFields.partial().shape))
     .output(one)
-    .mutation(async ({ ctx, input }) => {
-      const [row] = isUuid(input.instructorId)
-        ? await ctx.db
-            .update(instructors)
-            .set({ ...instructorValues(input), updatedAt: sql`now()` })
-            .where(
-              and(eq(instructors.schoolId, ctx.school.id), eq(instructors.id, input.instructorId)),
-            )
-            .returning()
-        : [];
-      if (!row) throw notFound('Instructor');
-      return { data: toInstructor(row) };
-    }),
+    .mutation(async ({ ctx, input }) => ({
+      data: await updateInstructor(ctx.db, ctx.school, input.instructorId, input),
+    })),
 
   remove: schoolProcedure('instructors.delete')
     .meta({
@@ -209,15 +107,7 @@ export const instructorsRouter = router({
     .input(instructorIdInput)
     .output(z.object({ message: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const [row] = isUuid(input.instructorId)
-        ? await ctx.db
-            .delete(instructors)
-            .where(
-              and(eq(instructors.schoolId, ctx.school.id), eq(instructors.id, input.instructorId)),
-            )
-            .returning({ id: instructors.id })
-        : [];
-      if (!row) throw notFound('Instructor');
+      await deleteInstructor(ctx.db, ctx.school, input.instructorId);
       return { message: 'Instructor deleted.' };
     }),
 });
