@@ -58,8 +58,11 @@ const mapErrors = t.middleware(async ({ next, getRawInput }) => {
 
 export const publicProcedure = t.procedure.use(mapErrors);
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
-  const caller = await ctx.authenticate();
+export const authedProcedure = publicProcedure.use(async ({ ctx, meta, getRawInput, next }) => {
+  // A school route's caller is read with their membership of that school, in one statement.
+  const caller = await ctx.authenticate(
+    meta?.permission ? await schoolIdOf(getRawInput) : undefined,
+  );
   if (caller.user.status === 'suspended' && !meta?.allowSuspended) {
     throw forbidden('Your account is suspended.');
   }
@@ -70,6 +73,13 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!ctx.caller.isPlatformAdmin) throw forbidden('Platform administrators only.');
   return next();
 });
+
+/** The raw input's `schoolId` when it is a UUID (else the guard refuses it anyway). */
+async function schoolIdOf(getRawInput: () => Promise<unknown>): Promise<string | undefined> {
+  const raw = (await getRawInput().catch(() => undefined)) as { schoolId?: unknown } | undefined;
+  const schoolId = raw?.schoolId;
+  return typeof schoolId === 'string' && isUuid(schoolId) ? schoolId : undefined;
+}
 
 export type School = {
   id: string;
@@ -89,25 +99,31 @@ export function schoolProcedure(permission: Permission) {
     const schoolId = raw?.schoolId;
     const denied = forbidden('You are not a member of this school or lack the permission.');
     if (typeof schoolId !== 'string' || !isUuid(schoolId)) throw denied;
-    const [row] = await ctx.db
-      .select({
-        id: organizations.id,
-        name: organizations.name,
-        timezone: organizations.timezone,
-        currency: organizations.currency,
-        status: organizations.status,
-        role: memberships.role,
-      })
-      .from(organizations)
-      .leftJoin(
-        memberships,
-        and(
-          eq(memberships.organizationId, organizations.id),
-          eq(memberships.userId, ctx.caller.user.id),
-        ),
-      )
-      .where(and(eq(organizations.id, schoolId), eq(organizations.type, 'school')))
-      .limit(1);
+    // Read with the caller when the request named this school (context.ts), else here.
+    const known = ctx.caller.access?.id === schoolId ? ctx.caller.access : undefined;
+    const [row] = known
+      ? known.row?.type === 'school'
+        ? [known.row]
+        : []
+      : await ctx.db
+          .select({
+            id: organizations.id,
+            name: organizations.name,
+            timezone: organizations.timezone,
+            currency: organizations.currency,
+            status: organizations.status,
+            role: memberships.role,
+          })
+          .from(organizations)
+          .leftJoin(
+            memberships,
+            and(
+              eq(memberships.organizationId, organizations.id),
+              eq(memberships.userId, ctx.caller.user.id),
+            ),
+          )
+          .where(and(eq(organizations.id, schoolId), eq(organizations.type, 'school')))
+          .limit(1);
     const role: Role | null = ctx.caller.isPlatformAdmin
       ? 'owner'
       : row && row.status === 'active'
