@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '@/db/client';
+import { queryRows, type Database } from '@/db/client';
 import { classes, enrollments, horses, instructors, schedules, students } from '@/db/schema';
 import type { IsoWeek } from '../kernel/fields/iso-week';
 import { scheduleClassSchema, scheduleInstructorSchema } from './schedule-view';
@@ -52,7 +52,9 @@ export async function weeklySchedule(db: Database, schoolId: string, { week, dat
   const first = dates[0]!;
   const last = dates[dates.length - 1]!;
   const weekDates = sql`(select d::date as date, n from unnest(${`{${dates.join(',')}}`}::date[]) with ordinality as w(d, n))`;
-  const result: unknown = await db.execute(sql`
+  const rows = await queryRows<{ days: string | null }>(
+    db,
+    sql`
     with week as ${weekDates},
     held as (
       select ${schedules.id} as id, w.date, ${schedules.startTime} as start_time,
@@ -106,11 +108,8 @@ export async function weeklySchedule(db: Database, schoolId: string, { week, dat
              'day_of_week', extract(dow from w.date)::int,
              'schedules', coalesce(d.schedules, '[]'::json))
            order by w.n)::text as days
-    from week w left join by_day d on d.date = w.date`);
-  // postgres.js answers the rows, PGlite `{ rows }`.
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    days: string | null;
-  }[];
+    from week w left join by_day d on d.date = w.date`,
+  );
   const days = JSON.parse(rows[0]!.days ?? '[]') as z.infer<typeof weeklyScheduleSchema>['days'];
   return { week, start_date: first, end_date: last, days };
 }
