@@ -28,7 +28,13 @@ type Node = {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 };
-type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+type Profile = {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -54,9 +60,14 @@ function packageOf(url: string): string {
 }
 
 /** The top of a profile by self time: per function and per package, as Markdown tables. */
-function profileTop(profile: Profile, rows = 25): string {
+function profileTop(profile: Profile, rows = 25, lastSeconds = Infinity): string {
+  // Only the samples of the load (the last `lastSeconds`), not the server's start.
+  const from = profile.endTime - lastSeconds * 1e6;
   const self = new Map<number, number>();
+  let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < from) continue;
     const id = profile.samples[i]!;
     self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   }
@@ -186,14 +197,26 @@ async function main() {
   console.log(
     `\nProfile: ${path.join(dir, profileFile)}; load average ${os.loadavg()[0]!.toFixed(1)}\n`,
   );
+  const loadSeconds = (routes.length || 2) * DURATION;
   console.log(
-    profileTop(JSON.parse(fs.readFileSync(path.join(dir, profileFile), 'utf8')) as Profile),
+    `Top of the profile by self time, the last ${loadSeconds} s (the load, not the start):\n`,
+  );
+  console.log(
+    profileTop(
+      JSON.parse(fs.readFileSync(path.join(dir, profileFile), 'utf8')) as Profile,
+      25,
+      loadSeconds,
+    ),
   );
 }
 
 if (process.argv[2] === '--top') {
   // `tsx bench/profile.ts --top file.cpuprofile`: the top of a profile taken earlier.
-  console.log(profileTop(JSON.parse(fs.readFileSync(process.argv[3]!, 'utf8')) as Profile));
+  // `--top file.cpuprofile [seconds]`: only the last seconds of the profile.
+  const seconds = Number(process.argv[4] ?? Infinity);
+  console.log(
+    profileTop(JSON.parse(fs.readFileSync(process.argv[3]!, 'utf8')) as Profile, 25, seconds),
+  );
 } else {
   await main();
 }

@@ -511,7 +511,7 @@ async function main() {
         `${route.name}: ${slowest.toFixed(0)} req/s, p99 ${ms(worstP99)} ms → target 7 (≥ 50 req/s, p99 < 500 ms) ${ok ? 'holds' : 'does not hold'}`,
       );
     }
-    return `| ${route.name} | ${results.map(rps).join(' · ')} | ${results.map(lat).join(' · ')} | ${kib(probe.bytes)} | ${probe.statements} | ${ratios.map((r) => `${(100 * r).toFixed(1)} %`).join(' · ')} | ${checks.join(', ') || '—'} | ${errors} | ${holds ? 'yes' : 'no'} |`;
+    return `| ${route.name} | ${results.map(rps).join(' · ')} | ${results.map(lat).join(' · ')} | ${kib(probe.bytes)} | ${probe.statements} | ${ratios.map((r) => `${(100 * r).toFixed(1)} %`).join(' · ')} | ${checks.join(', ') || '—'} | ${errors} | ${checks.length === 0 ? '—' : holds ? 'yes' : 'no'} |`;
   });
   const lines = [
     `Run of ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), ` +
