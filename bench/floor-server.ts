@@ -154,13 +154,45 @@ async function printList(): Promise<unknown> {
   };
 }
 
+/**
+ * Floor 2 of issue 27: a 20-row indexed list (the students of a school by name, read through
+ * `students_school_name_idx`), no token, no caller lookup: one statement and JSON.
+ */
+async function list(): Promise<unknown> {
+  const rows = await sql`
+    select "id", "first_name", "last_name", "birth_date", "level", "status", "email", "phone"
+    from "students" where "students"."school_id" = ${schoolId}
+    order by "students"."last_name" asc, "students"."first_name" asc, "students"."id" asc limit 20`;
+  return { data: rows };
+}
+
+/** Floor 1 of issue 27: a canned 12 KiB JSON body, written from memory. */
+const canned = Buffer.from(
+  JSON.stringify({
+    data: Array.from({ length: 60 }, (_, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      first_name: 'Canned',
+      last_name: `Student ${i + 1}`,
+      email: `canned${i + 1}@floor.test`,
+      level: 'beginner',
+      status: 'active',
+      note: 'x'.repeat(40),
+    })),
+  }).slice(0, 12 * 1024 + 300),
+);
+
 const routes: Record<string, () => Promise<unknown>> = {
+  '/list': list,
   '/students': studentsPage,
   '/dashboard': dashboard,
   '/print-list': printList,
 };
 
 const server = http.createServer((req, res) => {
+  if (req.url === '/canned') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(canned);
+    return;
+  }
   const handler = routes[req.url ?? ''];
   if (!handler) {
     res.writeHead(404).end();

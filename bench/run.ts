@@ -1,17 +1,18 @@
 /*
- * The load test of issue 8. Needs a database seeded by `npm run seed:scale` and a production
- * build:
+ * The load test of issues 8 and 27. Needs a database seeded by `npm run seed:scale` and a
+ * production build:
  *
  *   npm run build
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/eq_bench npm run bench
  *
- * Starts the production server (`npm start`: server/serve.ts) on a free port (dev issuer, no demo seed, the x-sql-statements header
- * on), signs in as owner@scale.school, starts the floor server (bench/floor-server.ts) and
- * drives both with autocannon, each run in its own process (bench/load.ts):
- *   - latency: every route at a fixed arrival rate of 100 requests/s (`overallRate`);
- *   - throughput: students page 1, dashboard and print list at 32 connections, closed loop,
- *     beside the floor and a fixed-body route of the production server (/bench-fixed,
- *     served only under BENCH_ROUTES=1, which this run sets: server/kernel/http/bench-route.ts).
+ * Starts the production server (`npm start`: server/serve.ts) on a free port (dev issuer, no
+ * demo seed, the x-sql-statements header on), signs in as owner@scale.school, starts the floor
+ * server (bench/floor-server.ts) and drives both with autocannon, each run in its own process
+ * (bench/load.ts), in `BENCH_ROUNDS` rounds (default 2): each round measures the two floors
+ * (a canned 12 KiB body on bare node:http; a 20-row indexed list on node:http + postgres.js)
+ * and then every route of issue 27's table at 32 connections, closed loop, so that every
+ * figure is a share of floor 2 measured in the same round. The server's RSS is sampled through
+ * the run. Last, it times `generate-monthly` and a 10,000-row CSV import, one request each.
  * Prints the tables and writes them to bench/RESULTS.md between the markers.
  * BENCH_DURATION (seconds per run, default 10) shortens or lengthens the runs.
  */
@@ -22,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, subMonths, endOfMonth } from 'date-fns';
+import { format, subMonths, endOfMonth } from 'date-fns';
 import postgres from 'postgres';
 import type { Result } from 'autocannon';
 
@@ -33,24 +34,38 @@ const USAGE = `Usage:
 
 const SCALE_OWNER_EMAIL = 'owner@scale.school';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const RATE = 100;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = 32;
 const IMPORT_ROWS = 10_000;
 const RESULTS = path.join(process.cwd(), 'bench', 'RESULTS.md');
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 
+type Group = 'small' | 'list' | 'weekly' | 'print' | 'financial' | 'write' | 'scale';
+
 type Route = {
   name: string;
-  method: 'GET' | 'POST';
+  group: Group;
+  method?: 'POST';
   path: string;
-  /** p99 target in ms at 100 requests/s. */
-  target: number;
   /** Bodies sent in turn; the first one is the probe's. */
   bodies?: string[];
+  /** One of the routes of issue 27's target 7 (≥ 50 req/s, p99 < 500 ms on the scale data). */
+  scale?: boolean;
 };
 
-type Measured = { route: Route; status: number; statements: string; result: Result };
+/** Issue 27's targets: share of floor 2's req/s in the same round, p99 at 32 connections. */
+const TARGETS: Record<Group, { ratio?: number; p99?: number }> = {
+  small: { ratio: 0.25, p99: 50 },
+  list: { ratio: 0.15 },
+  weekly: { ratio: 0.02 },
+  print: { ratio: 0.06 },
+  financial: { ratio: 0.1 },
+  write: { ratio: 0.05, p99: 100 },
+  scale: {},
+};
+
+type Round = { canned: Result; list: Result; measured: Map<Route, Result> };
 
 const children: ChildProcess[] = [];
 
@@ -218,11 +233,6 @@ async function main() {
       })),
     }),
   );
-  const activeStudents = (
-    await sql<
-      { id: string }[]
-    >`select id from students where school_id = ${schoolId} and status = 'active' order by id`
-  ).map((row) => row.id);
 
   const port = await freePort();
   const floorPort = await freePort();
@@ -259,40 +269,6 @@ async function main() {
     on conflict (organization_id, user_id) do nothing`;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
-  // Entries go into a competition of their own, so that every run starts from the seed.
-  const categories = Array.from({ length: 10 }, (_, i) => `Bench ${i + 1}`);
-  const created = await fetch(`${base}/api/schools/${schoolId}/competitions`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      name: `Benchmark ${now.toISOString()}`,
-      date: format(addDays(now, 60), 'yyyy-MM-dd'),
-      categories,
-      fees: [
-        {
-          concept: 'inscription',
-          name: 'Inscription',
-          amount: 50,
-          is_required: true,
-          applies_to: 'entry',
-        },
-      ],
-    }),
-  });
-  if (created.status !== 201)
-    throw new Error(
-      `creating the benchmark competition: ${created.status} ${await created.text()}`,
-    );
-  const benchCompetition = ((await created.json()) as { data: { id: string } }).data.id;
-  const entryBodies = Array.from(
-    { length: Math.min(RATE * (DURATION + 5) + 100, activeStudents.length * categories.length) },
-    (_, i) =>
-      JSON.stringify({
-        student_id: activeStudents[i % activeStudents.length],
-        category: categories[Math.floor(i / activeStudents.length)],
-      }),
-  );
-
   const floor = start('floor server', ['--import', 'tsx', 'bench/floor-server.ts'], {
     ...process.env,
     PORT: String(floorPort),
@@ -318,59 +294,47 @@ async function main() {
   const s = `/api/schools/${schoolId}`;
   const monthQuery = `start_date=${month.start}&end_date=${month.end}`;
   const routes: Route[] = [
-    { name: 'GET students (page 1)', method: 'GET', path: `${s}/students`, target: 100 },
+    { name: 'GET dashboard', group: 'small', path: `${s}/dashboard`, scale: true },
     {
-      name: 'GET students?search=garc',
-      method: 'GET',
-      path: `${s}/students?search=garc`,
-      target: 100,
+      name: 'GET competitions/{id}/payments/summary',
+      group: 'small',
+      path: `${s}/competitions/${competition!.id}/payments/summary`,
     },
-    { name: 'GET students/{id}', method: 'GET', path: `${s}/students/${student!.id}`, target: 100 },
-    { name: 'GET dashboard', method: 'GET', path: `${s}/dashboard`, target: 100 },
-    { name: 'GET schedules/weekly', method: 'GET', path: `${s}/schedules/weekly`, target: 100 },
+    { name: 'GET horses', group: 'small', path: `${s}/horses` },
+    { name: 'GET students/{id}', group: 'small', path: `${s}/students/${student!.id}` },
+    { name: 'GET students (page 1)', group: 'list', path: `${s}/students` },
+    { name: 'GET students?search=garc', group: 'list', path: `${s}/students?search=garc` },
+    { name: 'GET payments?status=pending', group: 'list', path: `${s}/payments?status=pending` },
+    {
+      name: 'GET reports/financial (month)',
+      group: 'financial',
+      path: `${s}/reports/financial?${monthQuery}`,
+      scale: true,
+    },
+    { name: 'GET schedules/weekly', group: 'weekly', path: `${s}/schedules/weekly`, scale: true },
+    {
+      name: 'GET …/entries/print-list (2,000 entries)',
+      group: 'print',
+      path: `${s}/competitions/${competition!.id}/entries/print-list`,
+    },
     {
       name: 'GET attendance/report (month)',
-      method: 'GET',
+      group: 'scale',
       path: `${s}/attendance/report?${monthQuery}`,
-      target: 100,
+      scale: true,
     },
     {
       name: 'GET horses/{id}/usage (month)',
-      method: 'GET',
+      group: 'scale',
       path: `${s}/horses/${horse!.id}/usage?${monthQuery}`,
-      target: 100,
+      scale: true,
     },
     {
-      name: 'GET reports/financial (month)',
-      method: 'GET',
-      path: `${s}/reports/financial?${monthQuery}`,
-      target: 100,
-    },
-    {
-      name: 'GET print-list (2,000 entries)',
-      method: 'GET',
-      path: `${s}/competitions/${competition!.id}/entries/print-list`,
-      target: 300,
-    },
-    {
-      name: 'GET payments/summary (2,000 entries)',
-      method: 'GET',
-      path: `${s}/competitions/${competition!.id}/payments/summary`,
-      target: 100,
-    },
-    {
-      name: 'POST attendance',
+      name: 'POST attendance (one class)',
+      group: 'write',
       method: 'POST',
       path: `${s}/attendance`,
-      target: 150,
       bodies: attendanceBodies,
-    },
-    {
-      name: 'POST entries',
-      method: 'POST',
-      path: `${s}/competitions/${benchCompetition}/entries`,
-      target: 150,
-      bodies: entryBodies,
     },
   ];
 
@@ -378,63 +342,65 @@ async function main() {
   for (let i = 0; i < 9; i++) quiet.push(await timeFetch(`${base}/bench-fixed`));
   quietMs = Math.max(50, 3 * quiet.sort((a, b) => a - b)[4]!);
 
-  const latency: Measured[] = [];
+  // The server's memory through the whole run (target 6: under 300 MB RSS).
+  let maxRss = 0;
+  const rssOf = () => {
+    try {
+      const status = fs.readFileSync(`/proc/${next.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {
+      return 0;
+    }
+  };
+  const rssTimer = setInterval(() => (maxRss = Math.max(maxRss, rssOf())), 500);
+
+  const probes = new Map<Route, { status: number; statements: string; bytes: number }>();
   for (const route of routes) {
     const probe = await fetch(`${base}${route.path}`, {
-      method: route.method,
+      method: route.method ?? 'GET',
       headers,
       body: route.bodies?.[0],
     });
-    const statements = probe.headers.get('x-sql-statements') ?? '?';
-    if (probe.status >= 300)
-      console.error(`${route.name}: ${probe.status} ${(await probe.text()).slice(0, 300)}`);
-    else await probe.arrayBuffer();
-    const bodies = route.bodies?.slice(1);
-    if (route.method === 'GET') {
-      // Warm-up: JIT, the pool's connections, Postgres's caches.
-      await load({ url: `${base}${route.path}`, headers, connections: 4, duration: 2 });
-    }
-    const result = await load({
-      url: `${base}${route.path}`,
-      method: route.method,
-      headers,
-      bodies,
-      connections: CONNECTIONS,
-      overallRate: RATE,
-      duration: DURATION,
+    const text = await probe.text();
+    if (probe.status >= 300) console.error(`${route.name}: ${probe.status} ${text.slice(0, 300)}`);
+    probes.set(route, {
+      status: probe.status,
+      statements: probe.headers.get('x-sql-statements') ?? '?',
+      bytes: Buffer.byteLength(text),
     });
-    latency.push({ route, status: probe.status, statements, result });
-    await settle(`${base}/bench-fixed`);
-    console.log(
-      `${route.name.padEnd(40)} p50 ${ms(result.latency.p50).padStart(5)} ms  p99 ${ms(result.latency.p99).padStart(5)} ms  ` +
-        `${result.requests.average.toFixed(0).padStart(4)} req/s  errors ${errorsOf(result)}  SQL ${statements}`,
-    );
   }
 
-  const compared = [
-    { name: 'students page 1', ours: `${base}${s}/students`, floor: `${floorBase}/students` },
-    { name: 'dashboard', ours: `${base}${s}/dashboard`, floor: `${floorBase}/dashboard` },
-    {
-      name: 'print list (2,000)',
-      ours: `${base}${s}/competitions/${competition!.id}/entries/print-list`,
-      floor: `${floorBase}/print-list`,
-    },
-  ];
-  const closedLoop = (target: string) =>
-    load({ url: target, headers, connections: CONNECTIONS, duration: DURATION });
-  await load({ url: `${base}/bench-fixed`, connections: 4, duration: 2 });
-  const fixed = await closedLoop(`${base}/bench-fixed`);
-  console.log(`fixed-body route: ${fixed.requests.average.toFixed(0)} req/s`);
-  const throughput: { name: string; ours: Result; floor: Result }[] = [];
-  for (const row of compared) {
-    await load({ url: row.floor, connections: 4, duration: 2 });
-    const floorResult = await closedLoop(row.floor);
-    const ours = await closedLoop(row.ours);
-    throughput.push({ name: row.name, ours, floor: floorResult });
-    await settle(`${base}/bench-fixed`);
+  const closedLoop = (target: string, extra: Record<string, unknown> = {}) =>
+    load({ url: target, connections: CONNECTIONS, duration: DURATION, ...extra });
+  const rounds: Round[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    await load({ url: `${floorBase}/canned`, connections: 4, duration: 2 });
+    const canned = await closedLoop(`${floorBase}/canned`);
+    await load({ url: `${floorBase}/list`, connections: 4, duration: 2 });
+    const list = await closedLoop(`${floorBase}/list`);
     console.log(
-      `${row.name}: ours ${ours.requests.average.toFixed(0)} req/s, floor ${floorResult.requests.average.toFixed(0)} req/s`,
+      `round ${round}: floor 1 (canned) ${canned.requests.average.toFixed(0)} req/s, floor 2 (20-row list) ${list.requests.average.toFixed(0)} req/s`,
     );
+    const measured = new Map<Route, Result>();
+    for (const route of routes) {
+      if (!route.method) {
+        // Warm-up: JIT, the pool's connections, Postgres's caches.
+        await load({ url: `${base}${route.path}`, headers, connections: 4, duration: 2 });
+      }
+      const bodies =
+        route.bodies && (round % 2 ? route.bodies.slice(1) : route.bodies.slice(1).reverse());
+      const result = await closedLoop(`${base}${route.path}`, {
+        method: route.method ?? 'GET',
+        headers,
+        bodies,
+      });
+      measured.set(route, result);
+      console.log(
+        `round ${round}: ${route.name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+      );
+      await settle(`${base}/bench-fixed`);
+    }
+    rounds.push({ canned, list, measured });
   }
 
   // Bulk writes, one request each, timed by the client; what they write is removed afterwards,
@@ -511,31 +477,63 @@ async function main() {
   await sql.end();
   stopChildren();
 
+  clearInterval(rssTimer);
   const rps = (r: Result) => r.requests.average.toFixed(0);
   const lat = (r: Result) => `${ms(r.latency.p50)} / ${ms(r.latency.p99)}`;
+  const kib = (bytes: number) =>
+    bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KiB`;
+  const perRound = (fn: (round: Round) => string) => rounds.map(fn).join(' · ');
+  const verdicts: string[] = [];
+  const rows = routes.map((route) => {
+    const probe = probes.get(route)!;
+    const ratios = rounds.map(
+      (round) => round.measured.get(route)!.requests.average / round.list.requests.average,
+    );
+    const results = rounds.map((round) => round.measured.get(route)!);
+    const worstP99 = Math.max(...results.map((r) => r.latency.p99));
+    const errors = results.reduce((sum, r) => sum + errorsOf(r), 0);
+    const target = TARGETS[route.group];
+    const checks: string[] = [];
+    let holds = probe.status < 300 && errors === 0;
+    if (target.ratio !== undefined) {
+      const ok = Math.min(...ratios) >= target.ratio;
+      holds &&= ok;
+      checks.push(`≥ ${(100 * target.ratio).toFixed(0)} %`);
+    }
+    if (target.p99 !== undefined) {
+      holds &&= worstP99 <= target.p99;
+      checks.push(`p99 ≤ ${target.p99} ms`);
+    }
+    if (route.scale) {
+      const slowest = Math.min(...results.map((r) => r.requests.average));
+      const ok = slowest >= 50 && worstP99 < 500;
+      verdicts.push(
+        `${route.name}: ${slowest.toFixed(0)} req/s, p99 ${ms(worstP99)} ms → target 7 (≥ 50 req/s, p99 < 500 ms) ${ok ? 'holds' : 'does not hold'}`,
+      );
+    }
+    return `| ${route.name} | ${results.map(rps).join(' · ')} | ${results.map(lat).join(' · ')} | ${kib(probe.bytes)} | ${probe.statements} | ${ratios.map((r) => `${(100 * r).toFixed(1)} %`).join(' · ')} | ${checks.join(', ') || '—'} | ${errors} | ${checks.length === 0 ? '—' : holds ? 'yes' : 'no'} |`;
+  });
   const lines = [
     `Run of ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), ` +
-      `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}; ${DURATION} s per run; ` +
+      `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}; ${DURATION} s per run, ${ROUNDS} rounds; ` +
       `load average ${loadAtStart} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end.`,
     '',
-    `### Latency at ${RATE} requests/s per route (autocannon \`overallRate\`, ${CONNECTIONS} connections)`,
+    `### Every route at ${CONNECTIONS} connections, closed loop, beside the floors (round 1 · round 2)`,
     '',
-    '| route | achieved req/s | p50 ms | p99 ms | p99 target ms | errors | SQL statements | holds |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
-    ...latency.map(({ route, status, statements, result }) => {
-      const holds = result.latency.p99 < route.target && errorsOf(result) === 0 && status < 300;
-      return `| ${route.name} | ${rps(result)} | ${ms(result.latency.p50)} | ${ms(result.latency.p99)} | ${route.target} | ${errorsOf(result)} | ${statements} | ${holds ? 'yes' : 'no'} |`;
-    }),
+    'Each route as a share of floor 2 (bare `node:http` + postgres.js, a 20-row indexed list, no ' +
+      'framework, no token) measured in the same round. Targets are those of issue 27.',
     '',
-    `### Throughput at ${CONNECTIONS} connections, closed loop`,
+    '| target | req/s | p50 / p99 ms | body | SQL statements | share of floor 2 | target | errors | holds |',
+    '|---|---:|---:|---:|---:|---:|---|---:|---|',
+    `| floor 1: bare \`node:http\`, canned 12 KiB body | ${perRound((r) => rps(r.canned))} | ${perRound((r) => lat(r.canned))} | 12.3 KiB | 0 | | | ${perRound((r) => String(errorsOf(r.canned)))} | |`,
+    `| floor 2: \`node:http\` + postgres.js, 20-row indexed list | ${perRound((r) => rps(r.list))} | ${perRound((r) => lat(r.list))} | | 1 | 100 % | | ${perRound((r) => String(errorsOf(r.list)))} | |`,
+    ...rows,
     '',
-    '| read | ours req/s | ours p50 / p99 ms | floor req/s | floor p50 / p99 ms | ours / floor | ours / fixed-body route | errors (ours) | ≥ 1/3 of floor |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
-    ...throughput.map(({ name, ours, floor: f }) => {
-      const ratio = ours.requests.average / f.requests.average;
-      return `| ${name} | ${rps(ours)} | ${lat(ours)} | ${rps(f)} | ${lat(f)} | ${ratio.toFixed(2)} | ${(ours.requests.average / fixed.requests.average).toFixed(2)} | ${errorsOf(ours)} | ${ratio >= 1 / 3 ? 'yes' : 'no'} |`;
-    }),
-    `| fixed JSON, production server, no database | ${rps(fixed)} | ${lat(fixed)} | | | | 1.00 | ${errorsOf(fixed)} | |`,
+    `Largest RSS of the production server through the run: **${(maxRss / 2 ** 20).toFixed(0)} MB** (target 6: under 300 MB) — ${maxRss < 300 * 2 ** 20 ? 'holds' : 'does not hold'}.`,
+    '',
+    'Target 7 (the scale data, every round):',
+    '',
+    ...verdicts.map((line) => `- ${line}`),
     '',
     '### Bulk writes on the large school (one request, timed by the client)',
     '',

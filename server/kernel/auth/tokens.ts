@@ -110,9 +110,39 @@ const REJECTED = [
   joseErrors.JWKInvalid,
 ];
 
-/** Verifies an ID token (DESIGN 3); a bad token is 401, an unreachable provider 503. */
+/** How many verified tokens the verifier remembers (least recently used first out). */
+export const VERIFIED_TOKENS_MAX = 1000;
+
+/**
+ * Verifies an ID token (DESIGN 3); a bad token is 401, an unreachable provider 503.
+ *
+ * A token that verified is remembered by its exact text until its `exp` (a bounded LRU of
+ * `VERIFIED_TOKENS_MAX`): its signature, issuer and audience cannot change, so the same string
+ * needs no second signature check. Past `exp` (and within the clock tolerance) it is verified
+ * again, so expiry is judged by jose as before. Rejections are never remembered. The user and
+ * their memberships are still read from the database on every request.
+ */
 export function createTokenVerifier(config: Config, keySource: KeySource) {
+  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   return async function verifyToken(token: string): Promise<TokenClaims> {
+    const known = verified.get(token);
+    if (known) {
+      verified.delete(token);
+      if (Date.now() < known.expiresAt) {
+        verified.set(token, known);
+        return known.claims;
+      }
+    }
+    const claims = await verifyWithKeys(token);
+    const expiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : 0;
+    if (Date.now() < expiresAt) {
+      verified.set(token, { claims: Object.freeze(claims), expiresAt });
+      if (verified.size > VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
+    }
+    return claims;
+  };
+
+  async function verifyWithKeys(token: string): Promise<TokenClaims> {
     let keys: JWTVerifyGetKey;
     try {
       keys = await keySource();
@@ -148,7 +178,7 @@ export function createTokenVerifier(config: Config, keySource: KeySource) {
       }
       throw idpUnavailable(error);
     }
-  };
+  }
 }
 
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;

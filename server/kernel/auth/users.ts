@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { memberships, users } from '@/db/schema';
+import { memberships, organizations, users } from '@/db/schema';
 import type { Config } from '../config';
 import type { TokenClaims } from './tokens';
 
@@ -38,8 +38,51 @@ export function identityFromClaims(claims: TokenClaims): Identity {
  * one is waiting (an index probe on `memberships_invited_email_idx`).
  */
 export async function resolveUser(db: Database, identity: Identity): Promise<User> {
+  return (await resolveUserWithAccess(db, identity)).user;
+}
+
+/**
+ * An organization as the caller's membership sees it, read in the caller's own statement
+ * (issue 27: one statement for the user and the membership instead of two): the row the
+ * school guard (`schoolProcedure`) would read, `role` null when the user is not a member,
+ * `row` null when no organization has that id.
+ */
+export type OrganizationAccess = {
+  id: string;
+  row: {
+    id: string;
+    name: string;
+    timezone: string;
+    currency: string;
+    status: string;
+    type: string;
+    role: (typeof memberships.$inferSelect)['role'] | null;
+  } | null;
+};
+
+/** The organization `organizationId` with the role of the user of the outer query's `"users"` row. */
+export function organizationAccessSql(organizationId: string) {
+  return sql<OrganizationAccess['row']>`(
+    select json_build_object('id', o.id, 'name', o.name, 'timezone', o.timezone,
+      'currency', o.currency, 'status', o.status, 'type', o.type, 'role', m.role)
+    from ${organizations} o
+    left join ${memberships} m on m.organization_id = o.id and m.user_id = "users"."id"
+    where o.id = ${organizationId})`;
+}
+
+/**
+ * `resolveUser`, and with `organizationId` (a UUID) that organization with the user's role in
+ * the same statement. `access` is left out when the user was created or changed, or had an
+ * invitation bound, by this call: the guard then reads the membership itself.
+ */
+export async function resolveUserWithAccess(
+  db: Database,
+  identity: Identity,
+  organizationId?: string,
+): Promise<{ user: User; access?: OrganizationAccess }> {
   const [found] = await db
     .select({
+      ...(organizationId !== undefined && { organization: organizationAccessSql(organizationId) }),
       user: users,
       // Qualified by hand: Drizzle writes a one-table select's columns unqualified, and inside
       // the subquery "id" would be the membership's.
@@ -61,10 +104,18 @@ export async function resolveUser(db: Database, identity: Identity): Promise<Use
     known.emailVerified === identity.emailVerified &&
     known.displayName === displayName
   ) {
-    if (found.invited && known.emailVerified && known.email) await bindInvitations(db, known);
-    return known;
+    if (found.invited && known.emailVerified && known.email) {
+      await bindInvitations(db, known);
+      return { user: known };
+    }
+    return {
+      user: known,
+      ...(organizationId !== undefined && {
+        access: { id: organizationId, row: found.organization ?? null },
+      }),
+    };
   }
-  return db.transaction(async (tx) => {
+  const user = await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
       .values({
@@ -88,6 +139,7 @@ export async function resolveUser(db: Database, identity: Identity): Promise<Use
     if (user!.emailVerified && user!.email) await bindInvitations(tx, user!);
     return user!;
   });
+  return { user };
 }
 
 /** Turns pending invitations to the user's verified e-mail into memberships of the user. */

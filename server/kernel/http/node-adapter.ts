@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIPv6 } from 'node:net';
 import { BENCH_FIXED_PATH, benchFixedResponse } from './bench-route';
+import { directText } from './direct-body';
 import { errorJson } from './errors';
 import type { ApiHandler } from './handler';
 
@@ -209,6 +210,15 @@ export async function sendFetchResponse(
     if (body.byteLength > 0) res.write(body);
     await discardBody(req);
     res.end();
+    return;
+  }
+  const text = directText(response);
+  if (text !== undefined && req.method !== 'HEAD') {
+    // The JSON of a REST answer, written at once: no web stream to read (direct-body.ts).
+    if (!response.headers.has('content-length'))
+      headers.push('content-length', String(Buffer.byteLength(text)));
+    res.writeHead(response.status, response.statusText || undefined, headers);
+    res.end(text);
     return;
   }
   res.writeHead(response.status, response.statusText || undefined, headers);

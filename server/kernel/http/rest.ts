@@ -1,15 +1,25 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { TRPCError } from '@trpc/server';
+import { getTRPCErrorFromUnknown, type AnyTRPCRouter } from '@trpc/server';
 import {
-  createOpenApiNodeHttpHandler,
+  acceptsRequestBody,
+  coerceSchema,
   forEachOpenApiProcedure,
+  getInputOutputParsers,
   getPathRegExp,
+  instanceofZodTypeLikeVoid,
+  instanceofZodTypeObject,
+  instanceofZodTypeOptional,
   normalizePath,
+  unwrapZodType,
+  zodSupportsCoerce,
+  type OpenApiMethod,
+  type OpenApiProcedure,
   type OpenApiRouter,
 } from 'trpc-to-openapi';
-import { AppError, validationError } from '../errors';
+import { ZodArray } from 'zod/v4';
+import { validationError } from '../errors';
 import type { Context } from '../trpc/context';
-import type { Meta } from '../trpc/init';
+import { createCallerFactory, type Meta } from '../trpc/init';
+import { jsonText } from './direct-body';
 import { errorJson, errorResponse } from './errors';
 
 export const API_PREFIX = '/api';
@@ -69,9 +79,6 @@ function pinCoercion(node: unknown, seen = new Set<unknown>()): void {
   }
 }
 
-/** Per-request state that the adapter's callbacks write and the wrapper reads. */
-type Exchange = { original: Request; requestId: string; context?: Context; error?: TRPCError };
-
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Reads at most `limit` bytes as text; null when the body is larger. */
@@ -107,35 +114,65 @@ function isJsonContentType(value: string | null): boolean {
 }
 
 /**
- * The REST side of `/api`: every route is a tRPC procedure with OpenAPI meta, run by
- * trpc-to-openapi. Around the adapter this wrapper answers what it cannot (unknown paths,
- * wrong methods, unreadable or oversized bodies) and reshapes every error to DESIGN 5.
+ * A REST route compiled once: how trpc-to-openapi's adapter assembles the procedure's input
+ * (query or body, then the path parameters; a query parameter of an array field always an
+ * array; no input for a `z.void()` procedure), decided at start instead of per request.
+ */
+type CompiledRoute = RestRoute & {
+  /** The procedure's path in the router, split (`students.list` → `['students', 'list']`). */
+  call: string[];
+  /** The input schema is void-like: the procedure gets no input. */
+  noInput: boolean;
+  /** Fields of the input object that are arrays: a single query value is wrapped. */
+  arrayFields: string[];
+};
+
+function compileRoute(route: RestRoute, procedure: OpenApiProcedure): CompiledRoute {
+  const { inputParser } = getInputOutputParsers(procedure);
+  const unwrapped = unwrapZodType(inputParser, true);
+  const arrayFields: string[] = [];
+  if (zodSupportsCoerce && instanceofZodTypeObject(unwrapped)) {
+    for (const [key, shape] of Object.entries(unwrapped.shape)) {
+      const inner = instanceofZodTypeOptional(shape) ? shape.unwrap() : shape;
+      if (inner instanceof ZodArray) arrayFields.push(key);
+    }
+    // What the adapter did on every request; pinned by `pinCoercion` to what each field declares.
+    coerceSchema(unwrapped);
+  }
+  return {
+    ...route,
+    call: route.procedure.split('.'),
+    noInput: instanceofZodTypeLikeVoid(unwrapped),
+    arrayFields,
+  };
+}
+
+/**
+ * The REST side of `/api`: every route is a tRPC procedure with OpenAPI meta (the OpenAPI
+ * document is trpc-to-openapi's). A request is matched once against a table compiled at start
+ * (indexed by the number of path segments), its input assembled as trpc-to-openapi's adapter
+ * does, and the procedure called through `createCaller` (same middleware, guards, input and
+ * output validation); the answer's JSON is written once. This wrapper answers unknown paths,
+ * wrong methods, unreadable or oversized bodies, and reshapes every error to DESIGN 5.
  */
 export function createRestHandler(
   router: OpenApiRouter,
   makeContext: (req: Request, requestId: string) => Context,
 ) {
-  const routes = collectRestRoutes(router);
-  forEachOpenApiProcedure(router._def.procedures, ({ procedure }) => {
+  const procedures = new Map<string, OpenApiProcedure>();
+  forEachOpenApiProcedure(router._def.procedures, ({ path, procedure }) => {
+    procedures.set(path, procedure);
     for (const input of (procedure as { _def: { inputs: unknown[] } })._def.inputs)
       pinCoercion(input);
   });
-  const exchanges = new AsyncLocalStorage<Exchange>();
-  const adapter = createOpenApiNodeHttpHandler({
-    router,
-    createContext: () => {
-      const exchange = exchanges.getStore()!;
-      exchange.context = makeContext(exchange.original, exchange.requestId);
-      return exchange.context;
-    },
-    onError: ({ error }: { error: TRPCError }) => {
-      exchanges.getStore()!.error = error;
-    },
-  } as never) as unknown as (req: Request, res: unknown) => Promise<void>;
+  const routes = collectRestRoutes(router).map((route) =>
+    compileRoute(route, procedures.get(route.procedure)!),
+  );
+  const createCaller = createCallerFactory(router as AnyTRPCRouter);
 
   // A route's pattern matches paths of its own number of segments only: indexing by that
   // count tests a handful of patterns per request instead of all of them.
-  const bySegments = new Map<number, RestRoute[]>();
+  const bySegments = new Map<number, CompiledRoute[]>();
   for (const route of routes) {
     const count = segmentCount(normalizePath(route.path));
     bySegments.set(count, [...(bySegments.get(count) ?? []), route]);
@@ -190,39 +227,44 @@ export function createRestHandler(
       }
     }
 
-    const headers = new Headers(req.headers);
-    if (body !== undefined) headers.set('content-type', 'application/json');
-    const forwarded = new Request(`${url.origin}${path}${url.search}`, {
-      method,
-      headers,
-      signal: req.signal,
-    });
-    // The adapter reads `req.query` when it is set, else builds it in a plain object, where
-    // `?constructor=1` or `?__proto__=1` find Object.prototype's members and throw (a 500).
-    const query = queryMap(url.searchParams);
-    const adapterRequest = new Proxy(forwarded, {
-      get: (target, prop) => {
-        if (prop === 'query') return query;
-        if (prop === 'body' && body !== undefined) return body;
-        return Reflect.get(target, prop, target);
-      },
-    });
-
-    const exchange: Exchange = { original: req, requestId };
-    const response = await exchanges.run(exchange, () => runAdapter(adapter, adapterRequest));
-    if (response.status >= 400) {
-      const error =
-        exchange.error ??
-        new AppError('INTERNAL_SERVER_ERROR', `Adapter answered ${response.status}`);
-      return errorResponse(error, requestId, { plain401: route.path === '/auth/me' });
+    let input: Record<string, unknown> | undefined;
+    if (!route.noInput) {
+      const useBody = acceptsRequestBody(method as OpenApiMethod);
+      input = {
+        ...(useBody ? (body as Record<string, unknown> | undefined) : queryInput(url, route)),
+        ...route.pattern.exec(path)?.groups,
+      };
     }
-    const status = exchange.context?.responseStatus ?? route.meta.successStatus ?? response.status;
-    // The adapter's body is already the JSON text: it is sent as is, not parsed and serialized again.
-    return new Response(response.body, { status, headers: JSON_HEADERS });
+    const context = makeContext(req, requestId);
+    let output: unknown;
+    try {
+      const procedure = route.call.reduce<unknown>(
+        (node, key) => (node as Record<string, unknown>)[key],
+        createCaller(context),
+      ) as (input: unknown) => Promise<unknown>;
+      output = await procedure(input);
+    } catch (cause) {
+      return errorResponse(getTRPCErrorFromUnknown(cause), requestId, {
+        plain401: route.path === '/auth/me',
+      });
+    }
+    const status = context.responseStatus ?? route.meta.successStatus ?? 200;
+    return jsonText(JSON.stringify(output) ?? null, status);
   };
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+/**
+ * The query string as trpc-to-openapi's adapter makes it the input: a key sent once is a
+ * string, a key sent more than once an array, and an array field always an array.
+ */
+function queryInput(url: URL, route: CompiledRoute): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [key, values] of Object.entries(queryMap(url.searchParams)))
+    input[key] = values.length === 1 ? values[0] : values;
+  for (const key of route.arrayFields)
+    if (input[key] !== undefined && !Array.isArray(input[key])) input[key] = [input[key]];
+  return input;
+}
 
 /**
  * A query string as trpc-to-openapi's `getQuery` reads `req.query`: every value of a key, by
@@ -283,26 +325,4 @@ async function readUpload(
     }
   }
   return input;
-}
-
-/** Runs the adapter's node-style handler and collects the status and body it writes. */
-function runAdapter(
-  adapter: (req: Request, res: unknown) => Promise<void>,
-  req: Request,
-): Promise<{ status: number; body: string | null }> {
-  return new Promise((resolve, reject) => {
-    let statusCode = 200;
-    const res = {
-      // Its headers are the JSON content type the answer sets anyway.
-      setHeader: () => {},
-      get statusCode() {
-        return statusCode;
-      },
-      set statusCode(code: number) {
-        statusCode = code;
-      },
-      end: (body?: string) => resolve({ status: statusCode, body: body ?? null }),
-    };
-    adapter(req, res).catch(reject);
-  });
 }

@@ -5,7 +5,14 @@ import type { Config } from '../config';
 import { forbidden, unauthorized } from '../errors';
 import { isCrossSiteWrite, sessionUserId } from '../auth/session';
 import type { TokenVerifier } from '../auth/tokens';
-import { identityFromClaims, isPlatformAdmin, resolveUser, type User } from '../auth/users';
+import {
+  identityFromClaims,
+  isPlatformAdmin,
+  organizationAccessSql,
+  resolveUserWithAccess,
+  type OrganizationAccess,
+  type User,
+} from '../auth/users';
 
 export type Services = {
   config: Config;
@@ -13,7 +20,15 @@ export type Services = {
   verifyToken: TokenVerifier;
 };
 
-export type Caller = { user: User; isPlatformAdmin: boolean };
+export type Caller = {
+  user: User;
+  isPlatformAdmin: boolean;
+  /**
+   * The organization the request names, with the caller's role, read in the caller's own
+   * statement (issue 27); the school guard reads it itself when this is absent or another one.
+   */
+  access?: OrganizationAccess;
+};
 
 export type Context = Services & {
   req: Request;
@@ -21,29 +36,51 @@ export type Context = Services & {
   requestId: string;
   /** Overrides the status of a successful answer (a check that reports a failure as data). */
   responseStatus: number | undefined;
-  /** The signed-in caller; resolved on first use, so public routes never touch the token. */
-  authenticate(): Promise<Caller>;
+  /**
+   * The signed-in caller; resolved on first use, so public routes never touch the token.
+   * `organizationId` (a UUID), on that first use, reads the caller's membership of that
+   * organization in the same statement (`Caller.access`).
+   */
+  authenticate(organizationId?: string): Promise<Caller>;
 };
 
-async function resolveCaller(services: Services, req: Request): Promise<Caller> {
+async function resolveCaller(
+  services: Services,
+  req: Request,
+  organizationId: string | undefined,
+): Promise<Caller> {
   const { db, config } = services;
   const header = req.headers.get('authorization');
   let user: User | undefined;
+  let access: OrganizationAccess | undefined;
   if (header !== null) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthorized('Invalid authorization header.');
     const claims = await services.verifyToken(match[1]!);
-    user = await resolveUser(db, identityFromClaims(claims));
+    ({ user, access } = await resolveUserWithAccess(
+      db,
+      identityFromClaims(claims),
+      organizationId,
+    ));
   } else {
     const userId = await sessionUserId(req, config);
     if (!userId) throw unauthorized();
     // The browser attaches the cookie to whatever site sent the request.
     if (isCrossSiteWrite(req, config))
       throw forbidden('Cross-site requests may not change anything.');
-    [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (organizationId === undefined) {
+      [user] = await db.select().from(users).where(eq(users.id, userId));
+    } else {
+      const [found] = await db
+        .select({ user: users, organization: organizationAccessSql(organizationId) })
+        .from(users)
+        .where(eq(users.id, userId));
+      user = found?.user;
+      if (found) access = { id: organizationId, row: found.organization ?? null };
+    }
     if (!user) throw unauthorized();
   }
-  return { user, isPlatformAdmin: isPlatformAdmin(config, user) };
+  return { user, isPlatformAdmin: isPlatformAdmin(config, user), ...(access && { access }) };
 }
 
 export function createContext(services: Services, req: Request, requestId: string): Context {
@@ -54,6 +91,6 @@ export function createContext(services: Services, req: Request, requestId: strin
     url: new URL(req.url),
     requestId,
     responseStatus: undefined,
-    authenticate: () => (caller ??= resolveCaller(services, req)),
+    authenticate: (organizationId) => (caller ??= resolveCaller(services, req, organizationId)),
   };
 }

@@ -17,6 +17,8 @@ import type { Context } from './context';
 export type Meta = OpenApiMeta<{
   /** The organization permission the route needs (DESIGN 4); set by `organizationProcedure`. */
   permission?: Permission;
+  /** The input field naming the organization (`schoolId`); set by `organizationProcedure`. */
+  tenantParam?: string;
   /** `/api/auth/me` answers a suspended user too. */
   allowSuspended?: boolean;
   /** Status of a successful answer when it is not 200 (a POST that creates a record). */
@@ -64,8 +66,11 @@ const mapErrors = t.middleware(async ({ next, getRawInput }) => {
 
 export const publicProcedure = t.procedure.use(mapErrors);
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
-  const caller = await ctx.authenticate();
+export const authedProcedure = publicProcedure.use(async ({ ctx, meta, getRawInput, next }) => {
+  // An organization route's caller is read with their membership of it, in one statement.
+  const caller = await ctx.authenticate(
+    meta?.tenantParam ? await organizationIdOf(getRawInput, meta.tenantParam) : undefined,
+  );
   if (caller.user.status === 'suspended' && !meta?.allowSuspended) {
     throw forbidden('Your account is suspended.');
   }
@@ -76,6 +81,16 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!ctx.caller.isPlatformAdmin) throw forbidden('Platform administrators only.');
   return next();
 });
+
+/** The raw input's organization id (under the tenant kind's `param`) when it is a UUID. */
+async function organizationIdOf(
+  getRawInput: () => Promise<unknown>,
+  param: string,
+): Promise<string | undefined> {
+  const raw = (await getRawInput().catch(() => undefined)) as Record<string, unknown> | undefined;
+  const id = raw?.[param];
+  return typeof id === 'string' && isUuid(id) ? id : undefined;
+}
 
 export type Organization = {
   id: string;
@@ -96,49 +111,56 @@ export function organizationProcedure<K extends OrganizationKind>(
   kind: K,
   permission: Permission<K>,
 ) {
-  return authedProcedure.meta({ permission }).use(async ({ ctx, getRawInput, next }) => {
-    const tenant = permissionTable(kind).tenant;
-    const raw = (await getRawInput()) as Record<string, unknown> | undefined;
-    const organizationId = raw?.[tenant.param];
-    const denied = forbidden(`You are not a member of this ${kind} or lack the permission.`);
-    if (typeof organizationId !== 'string' || !isUuid(organizationId)) throw denied;
-    const [row] = await ctx.db
-      .select({
-        id: organizations.id,
-        name: organizations.name,
-        timezone: organizations.timezone,
-        currency: organizations.currency,
-        status: organizations.status,
-        role: memberships.role,
-      })
-      .from(organizations)
-      .leftJoin(
-        memberships,
-        and(
-          eq(memberships.organizationId, organizations.id),
-          eq(memberships.userId, ctx.caller.user.id),
-        ),
-      )
-      .where(and(eq(organizations.id, organizationId), eq(organizations.type, kind)))
-      .limit(1);
-    const role: Role | null = ctx.caller.isPlatformAdmin
-      ? tenant.adminRole
-      : row && row.status === 'active'
-        ? row.role
-        : null;
-    if (!row || !role) throw denied;
-    // The request is the organization's from here on (a member, or a platform
-    // administrator), even if the role lacks the permission: the access line names it.
-    noteOrganization(row.id);
-    if (!canIn(kind, role, permission)) throw forbidden();
-    const organization: Organization = {
-      id: row.id,
-      name: row.name,
-      timezone: row.timezone,
-      currency: row.currency,
-    };
-    return next({ ctx: { organization, role } });
-  });
+  return authedProcedure
+    .meta({ permission, tenantParam: permissionTable(kind).tenant.param })
+    .use(async ({ ctx, getRawInput, next }) => {
+      const tenant = permissionTable(kind).tenant;
+      const organizationId = await organizationIdOf(getRawInput, tenant.param);
+      const denied = forbidden(`You are not a member of this ${kind} or lack the permission.`);
+      if (!organizationId) throw denied;
+      // Read with the caller when the request named this organization (context.ts), else here.
+      const known = ctx.caller.access?.id === organizationId ? ctx.caller.access : undefined;
+      const [row] = known
+        ? known.row?.type === kind
+          ? [known.row]
+          : []
+        : await ctx.db
+            .select({
+              id: organizations.id,
+              name: organizations.name,
+              timezone: organizations.timezone,
+              currency: organizations.currency,
+              status: organizations.status,
+              role: memberships.role,
+            })
+            .from(organizations)
+            .leftJoin(
+              memberships,
+              and(
+                eq(memberships.organizationId, organizations.id),
+                eq(memberships.userId, ctx.caller.user.id),
+              ),
+            )
+            .where(and(eq(organizations.id, organizationId), eq(organizations.type, kind)))
+            .limit(1);
+      const role: Role | null = ctx.caller.isPlatformAdmin
+        ? tenant.adminRole
+        : row && row.status === 'active'
+          ? row.role
+          : null;
+      if (!row || !role) throw denied;
+      // The request is the organization's from here on (a member, or a platform
+      // administrator), even if the role lacks the permission: the access line names it.
+      noteOrganization(row.id);
+      if (!canIn(kind, role, permission)) throw forbidden();
+      const organization: Organization = {
+        id: row.id,
+        name: row.name,
+        timezone: row.timezone,
+        currency: row.currency,
+      };
+      return next({ ctx: { organization, role } });
+    });
 }
 
 /** A route of one school: `organizationProcedure('school', permission)`, as `ctx.school`. */
