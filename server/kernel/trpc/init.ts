@@ -17,8 +17,8 @@ import type { Context } from './context';
 export type Meta = OpenApiMeta<{
   /** The organization permission the route needs (DESIGN 4); set by `organizationProcedure`. */
   permission?: Permission;
-  /** The input field naming the organization (`schoolId`); set by `organizationProcedure`. */
-  tenantParam?: string;
+  /** The tenant kind of an organization route; set by `organizationProcedure`. */
+  tenant?: OrganizationKind;
   /** `/api/auth/me` answers a suspended user too. */
   allowSuspended?: boolean;
   /** Status of a successful answer when it is not 200 (a POST that creates a record). */
@@ -69,7 +69,9 @@ export const publicProcedure = t.procedure.use(mapErrors);
 export const authedProcedure = publicProcedure.use(async ({ ctx, meta, getRawInput, next }) => {
   // An organization route's caller is read with their membership of it, in one statement.
   const caller = await ctx.authenticate(
-    meta?.tenantParam ? await organizationIdOf(getRawInput, meta.tenantParam) : undefined,
+    meta?.tenant
+      ? await organizationIdOf(getRawInput, permissionTable(meta.tenant).tenant.param)
+      : undefined,
   );
   if (caller.user.status === 'suspended' && !meta?.allowSuspended) {
     throw forbidden('Your account is suspended.');
@@ -112,7 +114,7 @@ export function organizationProcedure<K extends OrganizationKind>(
   permission: Permission<K>,
 ) {
   return authedProcedure
-    .meta({ permission, tenantParam: permissionTable(kind).tenant.param })
+    .meta({ permission, tenant: kind })
     .use(async ({ ctx, getRawInput, next }) => {
       const tenant = permissionTable(kind).tenant;
       const organizationId = await organizationIdOf(getRawInput, tenant.param);
