@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { encode } from 'next-auth/jwt';
 import { describe, expect, it } from 'vitest';
 import { memberships, users } from '@/db/schema';
 import { ADMIN_EMAIL, useTestApp, type TestResponse } from '../../test/harness';
+import { SESSION_COOKIE } from './session';
 
 const app = useTestApp();
 
@@ -121,6 +123,37 @@ describe('invitations', () => {
         { id: school, name: 'Invited School', role: 'owner', timezone: 'UTC', currency: 'EUR' },
       ],
     });
+  });
+
+  it('bind for a web session opened before the invitation, on its next request', async () => {
+    const token = await app.tokenFor('invited@x.test');
+    const user = await me(token);
+    const session = await encode({ token: { uid: user.id }, secret: app.config.auth.secret });
+    const cookie = `${SESSION_COOKIE}=${session}`;
+    expect((await app.request('GET', '/api/schools', { headers: { cookie } })).body).toEqual({
+      data: [],
+    });
+
+    const school = await app.createSchool({ members: { 'invited@x.test': 'manager' } });
+
+    const res = await app.request('GET', '/api/schools', { headers: { cookie } });
+    expect(res.body.data).toEqual([expect.objectContaining({ id: school, role: 'manager' })]);
+    const students = await app.request('GET', `/api/schools/${school}/students`, {
+      headers: { cookie },
+    });
+    expect(students.status).toBe(200);
+  });
+
+  it('a session of an unverified e-mail binds nothing', async () => {
+    const token = await app.tokenFor('invited@x.test', { email_verified: false });
+    const user = await me(token);
+    const session = await encode({ token: { uid: user.id }, secret: app.config.auth.secret });
+    const school = await app.createSchool({ members: { 'invited@x.test': 'owner' } });
+
+    const res = await app.request('GET', `/api/schools/${school}/members`, {
+      headers: { cookie: `${SESSION_COOKIE}=${session}` },
+    });
+    expectForbidden(res);
   });
 
   it('a token without email_verified does not bind either', async () => {

@@ -71,6 +71,54 @@ export function organizationAccessSql(organizationId: string) {
 }
 
 /**
+ * Whether an invitation waits for the e-mail of the outer query's `"users"` row, in an
+ * organization the user is not yet a member of (an index probe on
+ * `memberships_invited_email_idx`). Qualified by hand: Drizzle writes a one-table select's
+ * columns unqualified, and inside the subquery "id" would be the membership's.
+ */
+function invitationWaitingSql() {
+  return sql<boolean>`exists (
+    select 1 from ${memberships} m
+    where m.user_id is null and lower(m.invited_email) = lower("users"."email")
+      and not exists (
+        select 1 from ${memberships} held
+        where held.organization_id = m.organization_id and held.user_id = "users"."id"))`;
+}
+
+/**
+ * The user of a web session (the id its cookie holds), and with `organizationId` that
+ * organization with the user's role, in one statement. An invitation sent after the session
+ * was opened is bound here as on a token's first request after it, so the invited school
+ * shows without signing in again; `access` is then left out and the guard reads it anew.
+ */
+export async function resolveSessionUser(
+  db: Database,
+  userId: string,
+  organizationId?: string,
+): Promise<{ user?: User; access?: OrganizationAccess }> {
+  const [found] = await db
+    .select({
+      ...(organizationId !== undefined && { organization: organizationAccessSql(organizationId) }),
+      user: users,
+      invited: invitationWaitingSql(),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!found) return {};
+  const { user } = found;
+  if (found.invited && user.emailVerified && user.email) {
+    await bindInvitations(db, user);
+    return { user };
+  }
+  return {
+    user,
+    ...(organizationId !== undefined && {
+      access: { id: organizationId, row: found.organization ?? null },
+    }),
+  };
+}
+
+/**
  * `resolveUser`, and with `organizationId` (a UUID) that organization with the user's role in
  * the same statement. `access` is left out when the user was created or changed, or had an
  * invitation bound, by this call: the guard then reads the membership itself.
@@ -84,14 +132,7 @@ export async function resolveUserWithAccess(
     .select({
       ...(organizationId !== undefined && { organization: organizationAccessSql(organizationId) }),
       user: users,
-      // Qualified by hand: Drizzle writes a one-table select's columns unqualified, and inside
-      // the subquery "id" would be the membership's.
-      invited: sql<boolean>`exists (
-        select 1 from ${memberships} m
-        where m.user_id is null and lower(m.invited_email) = lower("users"."email")
-          and not exists (
-            select 1 from ${memberships} held
-            where held.organization_id = m.organization_id and held.user_id = "users"."id"))`,
+      invited: invitationWaitingSql(),
     })
     .from(users)
     .where(and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject)));

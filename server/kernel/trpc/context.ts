@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { users } from '@/db/schema';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../errors';
 import { isCrossSiteWrite, sessionUserId } from '../auth/session';
@@ -8,7 +6,7 @@ import type { TokenVerifier } from '../auth/tokens';
 import {
   identityFromClaims,
   isPlatformAdmin,
-  organizationAccessSql,
+  resolveSessionUser,
   resolveUserWithAccess,
   type OrganizationAccess,
   type User,
@@ -68,16 +66,7 @@ async function resolveCaller(
     // The browser attaches the cookie to whatever site sent the request.
     if (isCrossSiteWrite(req, config))
       throw forbidden('Cross-site requests may not change anything.');
-    if (organizationId === undefined) {
-      [user] = await db.select().from(users).where(eq(users.id, userId));
-    } else {
-      const [found] = await db
-        .select({ user: users, organization: organizationAccessSql(organizationId) })
-        .from(users)
-        .where(eq(users.id, userId));
-      user = found?.user;
-      if (found) access = { id: organizationId, row: found.organization ?? null };
-    }
+    ({ user, access } = await resolveSessionUser(db, userId, organizationId));
     if (!user) throw unauthorized();
   }
   return { user, isPlatformAdmin: isPlatformAdmin(config, user), ...(access && { access }) };
