@@ -72,13 +72,13 @@ export async function listStudents(
   const today = todayIn(school.timezone);
   const filters: SQL[] = [eq(students.schoolId, school.id)];
   if (input.search) {
-    const pattern = `%${escapeLike(input.search)}%`;
+    // "first last" contains the first name and the last name, so matching it alone is the
+    // same filter as matching any of the three, with one `ilike` per row instead of three.
     filters.push(
-      or(
-        ilike(students.firstName, pattern),
-        ilike(students.lastName, pattern),
-        ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, pattern),
-      )!,
+      ilike(
+        sql`${students.firstName} || ' ' || ${students.lastName}`,
+        `%${escapeLike(input.search)}%`,
+      ),
     );
   }
   if (input.status) filters.push(eq(students.status, input.status));
