@@ -1,4 +1,5 @@
 import { router } from './kernel/trpc/init';
+import { applyOutputPolicy } from './kernel/trpc/outputs';
 import { registry } from './modules';
 
 /**
@@ -6,6 +7,6 @@ import { registry } from './modules';
  * their order. Order matters for REST paths: the first match wins, so a module declares its
  * static segments before its `{id}` routes.
  */
-export const appRouter = router(registry.routers);
+export const appRouter = applyOutputPolicy(router(registry.routers));
 
 export type AppRouter = typeof appRouter;

@@ -31,16 +31,22 @@ export async function listPayments(
     input.end_date ? lte(payments.dueDate, input.end_date) : undefined,
   ];
   const where = and(...filters);
-  const [rows, [counted]] = await Promise.all([
-    selectPayments(db, school.id, where).limit(input.per_page).offset(pageOffset(input)),
-    db
-      .select({ total: countAll })
-      .from(payments)
-      .where(and(eq(payments.schoolId, school.id), where)),
-  ]);
+  const inSchool = and(eq(payments.schoolId, school.id), where);
+  // The page and the filter's total in one statement (the total an uncorrelated scalar
+  // subquery); a page past the end has no row to carry it and counts apart.
+  const rows = await selectPayments(db, school.id, where, {
+    total: sql<number>`(select count(*)::int from ${payments} where ${inSchool})`,
+  })
+    .limit(input.per_page)
+    .offset(pageOffset(input));
+  const total =
+    rows[0]?.total ??
+    (pageOffset(input) === 0
+      ? 0
+      : ((await db.select({ total: countAll }).from(payments).where(inSchool))[0]?.total ?? 0));
   return paginate(
     rows.map((row) => toPayment(row, today)),
-    counted?.total ?? 0,
+    total,
     input,
     url,
   );

@@ -64,10 +64,18 @@ export function toPayment(row: PaymentJoinRow, today: string): Payment {
   };
 }
 
-/** Payments of a school with their student's name and class, newest due date first, in one statement. */
-export function selectPayments(db: Database, schoolId: string, where?: SQL) {
+/**
+ * Payments of a school with their student's name and class, newest due date first, in one
+ * statement; `extra` adds columns (a list's total).
+ */
+export function selectPayments<Extra extends Record<string, SQL> = Record<never, SQL>>(
+  db: Database,
+  schoolId: string,
+  where?: SQL,
+  extra?: Extra,
+) {
   return db
-    .select(paymentColumns)
+    .select({ ...paymentColumns, ...(extra as Extra) })
     .from(payments)
     .innerJoin(
       students,

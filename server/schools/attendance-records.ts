@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '@/db/client';
+import { queryRows, type Database } from '@/db/client';
 import {
   ATTENDANCE_STATUSES,
   attendance,
@@ -13,7 +13,7 @@ import { invalidField, validationError } from '../kernel/errors';
 import type { School } from '../kernel/trpc/init';
 import type { FieldErrors } from '../kernel/validation';
 import { dateField, dayOfWeek, todayIn } from '../kernel/fields/calendar';
-import { missingInSchool, timestampsOut } from '../kernel/records';
+import { timestampsOut } from '../kernel/records';
 
 /*
  * Attendance of one schedule on one date (DESIGN 6). A submission is the whole class: it
@@ -114,10 +114,39 @@ function ranOn(
   );
 }
 
+type FoundEnrollment = {
+  id: string;
+  student_id: string;
+  status: string;
+  start_date: string;
+  end_date: string | null;
+};
+
+type WrittenRow = {
+  id: string;
+  enrollment_id: string;
+  student_id: string;
+  status: ClassAttendance['records'][number]['status'];
+  horse_id: string | null;
+  performance_rating: number | null;
+  notes: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  full_name: string;
+};
+
+/** A JSON array of uuids as a set of `uuid` values in SQL. */
+const uuidsIn = (ids: string[]) =>
+  sql`(select (value #>> '{}')::uuid from json_array_elements(${JSON.stringify(ids)}::json))`;
+
 /**
  * Records a class's attendance. Rules: the schedule is this school's, the date falls on its
  * weekday and is not after today, each enrollment is of that schedule and ran that day and
  * appears once, each horse is this school's. Returns what is now recorded.
+ *
+ * Two statements in one transaction (issue 27): the schedule locked with what the rules
+ * need (its enrollments among those sent, the horses sent that are the school's), then the
+ * replacement (delete the others, upsert those sent) returning what is recorded.
  */
 export async function recordClassAttendance(
   db: Database,
@@ -125,39 +154,36 @@ export async function recordClassAttendance(
   input: AttendanceSubmission,
 ): Promise<ClassAttendance> {
   const today = todayIn(school.timezone);
-  await db.transaction(async (tx) => {
+  const rows = await db.transaction(async (tx) => {
+    const enrollmentIds = input.attendance.map((item) => item.enrollment_id);
+    const horseIds = input.attendance.flatMap((item) => (item.horse_id ? [item.horse_id] : []));
     // Locking the schedule serializes submissions for it, so one replaces the other whole.
-    const [schedule] = await tx
-      .select({ id: schedules.id, dayOfWeek: schedules.dayOfWeek })
-      .from(schedules)
-      .where(and(eq(schedules.schoolId, school.id), eq(schedules.id, input.schedule_id)))
-      .for('update');
+    const [schedule] = await queryRows<{ day_of_week: number; found: string; horses: string }>(
+      tx,
+      sql`
+      select ${schedules.dayOfWeek} as day_of_week,
+        (select coalesce(json_agg(json_build_object(
+                  'id', ${enrollments.id}, 'student_id', ${enrollments.studentId},
+                  'status', ${enrollments.status}, 'start_date', ${enrollments.startDate},
+                  'end_date', ${enrollments.endDate})), '[]')::text
+           from ${enrollments}
+          where ${enrollments.schoolId} = ${school.id} and ${enrollments.scheduleId} = ${input.schedule_id}
+            and ${enrollments.id} in ${uuidsIn(enrollmentIds)}) as found,
+        (select coalesce(json_agg(${horses.id}), '[]')::text from ${horses}
+          where ${horses.schoolId} = ${school.id} and ${horses.id} in ${uuidsIn(horseIds)}) as horses
+      from ${schedules}
+      where ${schedules.schoolId} = ${school.id} and ${schedules.id} = ${input.schedule_id}
+      for update of ${schedules}`,
+    );
     if (!schedule) throw invalidField('schedule_id', 'The selected schedule id is invalid.');
     if (input.date > today)
       throw invalidField('date', 'The date field must be a date before or equal to today.');
-    if (dayOfWeek(input.date) !== schedule.dayOfWeek) {
+    if (dayOfWeek(input.date) !== Number(schedule.day_of_week)) {
       throw invalidField('date', 'The date field must fall on the weekday of the schedule.');
     }
 
-    const enrollmentIds = input.attendance.map((item) => item.enrollment_id);
-    const horseIds = input.attendance.flatMap((item) => (item.horse_id ? [item.horse_id] : []));
-    const found = await tx
-      .select({
-        id: enrollments.id,
-        studentId: enrollments.studentId,
-        status: enrollments.status,
-        startDate: enrollments.startDate,
-        endDate: enrollments.endDate,
-      })
-      .from(enrollments)
-      .where(
-        and(
-          eq(enrollments.schoolId, school.id),
-          eq(enrollments.scheduleId, schedule.id),
-          inArray(enrollments.id, [...new Set(enrollmentIds)]),
-        ),
-      );
-    const missingHorses = await missingInSchool(tx, horses, school.id, horseIds);
+    const found = JSON.parse(schedule.found) as FoundEnrollment[];
+    const schoolHorses = new Set(JSON.parse(schedule.horses) as string[]);
     const byId = new Map(found.map((row) => [row.id, row]));
 
     const errors: FieldErrors = {};
@@ -167,13 +193,22 @@ export async function recordClassAttendance(
       const field = `attendance.${index}.enrollment_id`;
       if (!enrollment) {
         errors[field] = [`The selected ${field} is not an enrollment of this schedule.`];
-      } else if (!ranOn(enrollment, input.date)) {
+      } else if (
+        !ranOn(
+          {
+            status: enrollment.status,
+            startDate: enrollment.start_date,
+            endDate: enrollment.end_date,
+          },
+          input.date,
+        )
+      ) {
         errors[field] = [`The selected ${field} is not an active enrollment on ${input.date}.`];
       } else if (seen.has(item.enrollment_id)) {
         errors[field] = [`The ${field} field has a duplicate value.`];
       }
       seen.add(item.enrollment_id);
-      if (item.horse_id && missingHorses.has(item.horse_id)) {
+      if (item.horse_id && !schoolHorses.has(item.horse_id)) {
         errors[`attendance.${index}.horse_id`] = [
           `The selected attendance.${index}.horse_id is invalid.`,
         ];
@@ -181,41 +216,66 @@ export async function recordClassAttendance(
     });
     if (Object.keys(errors).length > 0) throw validationError(errors);
 
-    await tx
-      .delete(attendance)
-      .where(
-        and(
-          eq(attendance.schoolId, school.id),
-          eq(attendance.scheduleId, schedule.id),
-          eq(attendance.date, input.date),
-          notInArray(attendance.enrollmentId, enrollmentIds),
-        ),
-      );
-    await tx
-      .insert(attendance)
-      .values(
-        input.attendance.map((item) => ({
-          schoolId: school.id,
-          scheduleId: schedule.id,
-          enrollmentId: item.enrollment_id,
-          studentId: byId.get(item.enrollment_id)!.studentId,
-          date: input.date,
-          status: item.status,
-          horseId: item.horse_id ?? null,
-          performanceRating: item.performance_rating ?? null,
-          notes: item.notes ?? null,
-        })),
+    const items = input.attendance.map((item) => ({
+      enrollment_id: item.enrollment_id,
+      student_id: byId.get(item.enrollment_id)!.student_id,
+      status: item.status,
+      horse_id: item.horse_id ?? null,
+      performance_rating: item.performance_rating ?? null,
+      notes: item.notes ?? null,
+    }));
+    // An upserted row keeps its schedule (an enrollment moved since): only this schedule's
+    // rows are what is recorded for it, as a read after the write would find.
+    return queryRows<WrittenRow>(
+      tx,
+      sql`
+      with items as (
+        select * from json_to_recordset(${JSON.stringify(items)}::json) as i(
+          enrollment_id uuid, student_id uuid, status text, horse_id uuid,
+          performance_rating smallint, notes text)
+      ),
+      removed as (
+        delete from ${attendance}
+        where ${attendance.schoolId} = ${school.id} and ${attendance.scheduleId} = ${input.schedule_id}
+          and ${attendance.date} = ${input.date}
+          and ${attendance.enrollmentId} not in (select enrollment_id from items)
+      ),
+      written as (
+        insert into ${attendance} (school_id, schedule_id, enrollment_id, student_id, date, status,
+                                   horse_id, performance_rating, notes)
+        select ${school.id}, ${input.schedule_id}, enrollment_id, student_id, ${input.date}::date,
+               status, horse_id, performance_rating, notes
+        from items
+        on conflict (school_id, enrollment_id, date) do update
+          set status = excluded.status, horse_id = excluded.horse_id,
+              performance_rating = excluded.performance_rating, notes = excluded.notes,
+              updated_at = now()
+        returning id, enrollment_id, student_id, schedule_id, status, horse_id,
+                  performance_rating, notes, created_at, updated_at
       )
-      .onConflictDoUpdate({
-        target: [attendance.schoolId, attendance.enrollmentId, attendance.date],
-        set: {
-          status: sql`excluded.status`,
-          horseId: sql`excluded.horse_id`,
-          performanceRating: sql`excluded.performance_rating`,
-          notes: sql`excluded.notes`,
-          updatedAt: sql`now()`,
-        },
-      });
+      select w.id, w.enrollment_id, w.student_id, w.status, w.horse_id, w.performance_rating,
+             w.notes, w.created_at, w.updated_at,
+             ${students.firstName} || ' ' || ${students.lastName} as full_name
+      from written w
+      join ${students} on ${students.schoolId} = ${school.id} and ${students.id} = w.student_id
+      where w.schedule_id = ${input.schedule_id}
+      order by ${students.lastName}, ${students.firstName}, w.id`,
+    );
   });
-  return readClassAttendance(db, school.id, input.schedule_id, input.date);
+  return {
+    schedule_id: input.schedule_id,
+    date: input.date,
+    records: rows.map((row) => ({
+      id: row.id,
+      enrollment_id: row.enrollment_id,
+      student_id: row.student_id,
+      student: { id: row.student_id, full_name: row.full_name },
+      status: row.status,
+      horse_id: row.horse_id,
+      performance_rating: row.performance_rating === null ? null : Number(row.performance_rating),
+      notes: row.notes,
+      created_at: (attendance.createdAt.mapFromDriverValue(row.created_at) as Date).toISOString(),
+      updated_at: (attendance.updatedAt.mapFromDriverValue(row.updated_at) as Date).toISOString(),
+    })),
+  };
 }

@@ -14,7 +14,7 @@ import type { School } from '../kernel/trpc/init';
 import { paginate, pageOffset, type PageRequest } from '../kernel/trpc/pagination';
 import { isUuid } from '../kernel/validation';
 import { ageOn, todayIn } from '../kernel/fields/calendar';
-import { timestampsOut, toTimeOfDay } from '../kernel/records';
+import { countAll, timestampsOut, toTimeOfDay } from '../kernel/records';
 import { selectPayments, toPayment } from '../payments/payment-records';
 import type { Student, StudentDetail, StudentListFilters } from './student-schema';
 
@@ -72,13 +72,13 @@ export async function listStudents(
   const today = todayIn(school.timezone);
   const filters: SQL[] = [eq(students.schoolId, school.id)];
   if (input.search) {
-    const pattern = `%${escapeLike(input.search)}%`;
+    // "first last" contains the first name and the last name, so matching it alone is the
+    // same filter as matching any of the three, with one `ilike` per row instead of three.
     filters.push(
-      or(
-        ilike(students.firstName, pattern),
-        ilike(students.lastName, pattern),
-        ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, pattern),
-      )!,
+      ilike(
+        sql`${students.firstName} || ' ' || ${students.lastName}`,
+        `%${escapeLike(input.search)}%`,
+      ),
     );
   }
   if (input.status) filters.push(eq(students.status, input.status));
@@ -101,26 +101,45 @@ export async function listStudents(
     );
   }
   const where = and(...filters);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(students)
-      .where(where)
-      .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id))
-      .limit(input.per_page)
-      .offset(pageOffset(input)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(students)
-      .where(where),
-  ]);
+  // The page and the filter's total in one statement: the total is an uncorrelated scalar
+  // subquery (computed once); a page past the end has no row to carry it and counts apart.
+  const rows = await db
+    .select({
+      student: students,
+      total: sql<number>`(select count(*)::int from ${students} where ${where})`,
+    })
+    .from(students)
+    .where(where)
+    .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id))
+    .limit(input.per_page)
+    .offset(pageOffset(input));
+  const total =
+    rows[0]?.total ??
+    (pageOffset(input) === 0
+      ? 0
+      : ((await db.select({ total: countAll }).from(students).where(where))[0]?.total ?? 0));
   return paginate(
-    rows.map((row) => toStudent(row, today)),
-    counted?.total ?? 0,
+    rows.map((row) => toStudent(row.student, today)),
+    total,
     input,
     url,
   );
 }
+
+type ActiveEnrollmentRow = {
+  id: string;
+  classId: string;
+  className: string;
+  scheduleId: string;
+  dayOfWeek: number;
+  startTime: string;
+  endTime: string;
+  horseId: string | null;
+  horseName: string | null;
+  startDate: string;
+  endDate: string | null;
+  status: StudentDetail['active_enrollments'][number]['status'];
+};
 
 const countStatus = (status: string) =>
   sql<number>`(count(*) filter (where ${attendance.status} = ${status}))::int`;
@@ -139,74 +158,68 @@ export async function getStudentDetail(
   const today = todayIn(school.timezone);
   const schoolId = school.id;
   if (!isUuid(studentId)) throw notFound('Student');
-  const [[row], active, [stats], studentPayments] = await Promise.all([
+  // The student, the enrollments active today (JSON built by PostgreSQL, in the list's order)
+  // and the attendance counts in one statement; the payments beside it.
+  const [[row], studentPayments] = await Promise.all([
     db
-      .select()
+      .select({
+        student: students,
+        // Subqueries as query builders: a one-table select writes its own columns unqualified.
+        active: sql<string>`(${db
+          .select({
+            json: sql`coalesce(json_agg(json_build_object(
+              'id', ${enrollments.id}, 'classId', ${enrollments.classId}, 'className', ${classes.name},
+              'scheduleId', ${enrollments.scheduleId}, 'dayOfWeek', ${schedules.dayOfWeek},
+              'startTime', ${schedules.startTime}, 'endTime', ${schedules.endTime},
+              'horseId', ${enrollments.horseId}, 'horseName', ${horses.name},
+              'startDate', ${enrollments.startDate}, 'endDate', ${enrollments.endDate},
+              'status', ${enrollments.status})
+              order by ${schedules.dayOfWeek}, ${schedules.startTime}, ${classes.name}, ${enrollments.id}), '[]')::text`,
+          })
+          .from(enrollments)
+          .innerJoin(
+            classes,
+            and(eq(classes.schoolId, enrollments.schoolId), eq(classes.id, enrollments.classId)),
+          )
+          .innerJoin(
+            schedules,
+            and(
+              eq(schedules.schoolId, enrollments.schoolId),
+              eq(schedules.id, enrollments.scheduleId),
+            ),
+          )
+          .leftJoin(
+            horses,
+            and(eq(horses.schoolId, enrollments.schoolId), eq(horses.id, enrollments.horseId)),
+          )
+          .where(
+            and(
+              eq(enrollments.schoolId, schoolId),
+              eq(enrollments.studentId, studentId),
+              isActiveEnrollment(today),
+            ),
+          )})`,
+        stats: sql<string>`(${db
+          .select({
+            json: sql`json_build_object('total', count(*)::int, 'present', ${countStatus('present')},
+              'absent', ${countStatus('absent')}, 'late', ${countStatus('late')},
+              'excused', ${countStatus('excused')})::text`,
+          })
+          .from(attendance)
+          .where(and(eq(attendance.schoolId, schoolId), eq(attendance.studentId, studentId)))})`,
+      })
       .from(students)
       .where(and(eq(students.schoolId, schoolId), eq(students.id, studentId))),
-    db
-      .select({
-        id: enrollments.id,
-        classId: enrollments.classId,
-        className: classes.name,
-        scheduleId: enrollments.scheduleId,
-        dayOfWeek: schedules.dayOfWeek,
-        startTime: schedules.startTime,
-        endTime: schedules.endTime,
-        horseId: enrollments.horseId,
-        horseName: horses.name,
-        startDate: enrollments.startDate,
-        endDate: enrollments.endDate,
-        status: enrollments.status,
-      })
-      .from(enrollments)
-      .innerJoin(
-        classes,
-        and(eq(classes.schoolId, enrollments.schoolId), eq(classes.id, enrollments.classId)),
-      )
-      .innerJoin(
-        schedules,
-        and(eq(schedules.schoolId, enrollments.schoolId), eq(schedules.id, enrollments.scheduleId)),
-      )
-      .leftJoin(
-        horses,
-        and(eq(horses.schoolId, enrollments.schoolId), eq(horses.id, enrollments.horseId)),
-      )
-      .where(
-        and(
-          eq(enrollments.schoolId, schoolId),
-          eq(enrollments.studentId, studentId),
-          isActiveEnrollment(today),
-        ),
-      )
-      .orderBy(
-        asc(schedules.dayOfWeek),
-        asc(schedules.startTime),
-        asc(classes.name),
-        asc(enrollments.id),
-      ),
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        present: countStatus('present'),
-        absent: countStatus('absent'),
-        late: countStatus('late'),
-        excused: countStatus('excused'),
-      })
-      .from(attendance)
-      .where(and(eq(attendance.schoolId, schoolId), eq(attendance.studentId, studentId))),
     withPayments ? selectPayments(db, schoolId, eq(payments.studentId, studentId)) : null,
   ]);
   if (!row) throw notFound('Student');
-  const { total, present, absent, late, excused } = stats ?? {
-    total: 0,
-    present: 0,
-    absent: 0,
-    late: 0,
-    excused: 0,
-  };
+  const active = JSON.parse(row.active) as ActiveEnrollmentRow[];
+  const { total, present, absent, late, excused } = JSON.parse(row.stats) as Record<
+    'total' | 'present' | 'absent' | 'late' | 'excused',
+    number
+  >;
   return {
-    ...toStudent(row, today),
+    ...toStudent(row.student, today),
     active_enrollments: active.map((e) => ({
       id: e.id,
       class_id: e.classId,

@@ -1,13 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import {
-  addDays,
-  differenceInYears,
-  format,
-  parseISO,
-  startOfISOWeek,
-  setISOWeek,
-  setISOWeekYear,
-} from 'date-fns';
+import { addDays, format, parseISO, startOfISOWeek, setISOWeek, setISOWeekYear } from 'date-fns';
 
 /*
  * Dates in the school's time zone (DESIGN 5): "today", "this month" and week boundaries are
@@ -54,7 +46,20 @@ export function dayOfWeek(date: string): number {
   return parseISO(date).getDay();
 }
 
-/** Whole years between a birth date and a date (both `YYYY-MM-DD`). */
+/**
+ * Whole years between a birth date and a date (both `YYYY-MM-DD`), as date-fns'
+ * `differenceInYears` counts them (negative when born after `on`), on the strings themselves:
+ * it runs once per row of the large lists (issue 27), where parsing two `Date`s per row showed
+ * in the profile. calendar.test.ts checks it against date-fns.
+ */
 export function ageOn(birthDate: string | null, on: string): number | null {
-  return birthDate === null ? null : differenceInYears(parseISO(on), parseISO(birthDate));
+  if (birthDate === null) return null;
+  if (on === birthDate) return 0;
+  const sign = on > birthDate ? 1 : -1;
+  const years = Math.abs(Number(on.slice(0, 4)) - Number(birthDate.slice(0, 4)));
+  // The last year is not full when the month and day are not yet reached (both `MM-DD`).
+  const onDay = on.slice(5, 10);
+  const birthDay = birthDate.slice(5, 10);
+  const partial = sign === 1 ? onDay < birthDay : onDay > birthDay;
+  return sign * (years - (partial ? 1 : 0)) || 0;
 }

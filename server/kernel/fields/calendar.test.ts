@@ -1,0 +1,38 @@
+import { differenceInYears, parseISO } from 'date-fns';
+import { describe, expect, it } from 'vitest';
+import { ageOn } from './calendar';
+
+describe('ageOn', () => {
+  it('counts whole years as date-fns differenceInYears does', () => {
+    const dates = [
+      '2000-02-29',
+      '2001-02-28',
+      '2001-03-01',
+      '2004-02-29',
+      '2010-01-01',
+      '2010-12-31',
+      '2012-06-15',
+      '2016-02-29',
+      '2017-02-28',
+      '2020-02-29',
+      '2024-02-28',
+      '2024-02-29',
+      '2024-03-01',
+      '2026-06-14',
+      '2026-06-15',
+      '2026-06-16',
+      '2030-01-01',
+    ];
+    for (const birth of dates) {
+      for (const on of dates) {
+        expect(ageOn(birth, on), `${birth} on ${on}`).toBe(
+          differenceInYears(parseISO(on), parseISO(birth)),
+        );
+      }
+    }
+  });
+
+  it('is null without a birth date', () => {
+    expect(ageOn(null, '2026-01-01')).toBeNull();
+  });
+});
