@@ -89,3 +89,6 @@ export const timestampsOut = (row: { createdAt: Date; updatedAt: Date }) => ({
 
 /** `count(*)` as a JS number. */
 export const countAll = sql<number>`count(*)::int`;
+
+/** `text` matched literally inside a LIKE pattern. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
