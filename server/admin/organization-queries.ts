@@ -1,7 +1,7 @@
-import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { organizations } from '@/db/schema';
-import { escapeLike } from '../kernel/records';
+import { escapeLike, withTotal } from '../kernel/records';
 import { paginate, pageOffset } from '../kernel/trpc/pagination';
 import { toOrganization } from '../organizations/schema';
 import type { OrganizationListInput } from './organization-schema';
@@ -13,7 +13,7 @@ export async function listOrganizations(db: Database, input: OrganizationListInp
   if (input.type) filters.push(eq(organizations.type, input.type));
   if (input.status) filters.push(eq(organizations.status, input.status));
   const where = and(...filters);
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await withTotal(
     db
       .select()
       .from(organizations)
@@ -21,10 +21,9 @@ export async function listOrganizations(db: Database, input: OrganizationListInp
       .orderBy(asc(organizations.name), asc(organizations.id))
       .limit(input.per_page)
       .offset(pageOffset(input)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(organizations)
-      .where(where),
-  ]);
-  return paginate(rows.map(toOrganization), counted?.total ?? 0, input, url);
+    db,
+    organizations,
+    where,
+  );
+  return paginate(rows.map(toOrganization), total, input, url);
 }

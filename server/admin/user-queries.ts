@@ -1,9 +1,9 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { users } from '@/db/schema';
 import { isPlatformAdmin, type User } from '../kernel/auth/users';
 import type { Config } from '../kernel/config';
-import { escapeLike } from '../kernel/records';
+import { escapeLike, withTotal } from '../kernel/records';
 import { paginate, pageOffset } from '../kernel/trpc/pagination';
 import type { AdminUser, UserListInput } from './user-schema';
 
@@ -30,7 +30,7 @@ export async function listUsers(db: Database, config: Config, input: UserListInp
   }
   if (input.status) filters.push(eq(users.status, input.status));
   const where = and(...filters);
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await withTotal(
     db
       .select()
       .from(users)
@@ -38,14 +38,13 @@ export async function listUsers(db: Database, config: Config, input: UserListInp
       .orderBy(asc(users.displayName), asc(users.id))
       .limit(input.per_page)
       .offset(pageOffset(input)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(users)
-      .where(where),
-  ]);
+    db,
+    users,
+    where,
+  );
   return paginate(
     rows.map((user) => toAdminUser(config, user)),
-    counted?.total ?? 0,
+    total,
     input,
     url,
   );

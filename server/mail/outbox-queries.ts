@@ -1,8 +1,9 @@
-import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
 import { notFound } from '../kernel/errors';
 import { paginate, pageOffset } from '../kernel/trpc/pagination';
+import { withTotal } from '../kernel/records';
 import { isUuid } from '../kernel/validation';
 import type { OutboxEntry, OutboxListInput, OutboxMessage } from './outbox-schema';
 
@@ -35,7 +36,7 @@ export { listColumns as outboxListColumns };
 /** A page of the outbox, newest first. */
 export async function listOutbox(db: Database, input: OutboxListInput, url: URL) {
   const where = input.status ? eq(emailOutbox.status, input.status) : undefined;
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await withTotal(
     db
       .select(listColumns)
       .from(emailOutbox)
@@ -43,12 +44,11 @@ export async function listOutbox(db: Database, input: OutboxListInput, url: URL)
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
       .limit(input.per_page)
       .offset(pageOffset(input)),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(emailOutbox)
-      .where(where),
-  ]);
-  return paginate(rows.map(toOutboxEntry), counted?.total ?? 0, input, url);
+    db,
+    emailOutbox,
+    where,
+  );
+  return paginate(rows.map(toOutboxEntry), total, input, url);
 }
 
 /** One e-mail with its rendered HTML and text, or 404. */

@@ -5,7 +5,7 @@ import { notFound } from '../kernel/errors';
 import type { School } from '../kernel/trpc/init';
 import { isUuid } from '../kernel/validation';
 import { todayIn } from '../kernel/fields/calendar';
-import { timestampsOut, toTimeOfDay } from '../kernel/records';
+import { joinInSchool, timestampsOut, toTimeOfDay } from '../kernel/records';
 import type { Enrollment, EnrollmentListFilters } from './enrollment-schema';
 
 const enrollmentColumns = {
@@ -71,22 +71,10 @@ function selectEnrollments(db: Database, schoolId: string, where?: SQL) {
   return db
     .select(enrollmentColumns)
     .from(enrollments)
-    .innerJoin(
-      students,
-      and(eq(students.schoolId, enrollments.schoolId), eq(students.id, enrollments.studentId)),
-    )
-    .innerJoin(
-      classes,
-      and(eq(classes.schoolId, enrollments.schoolId), eq(classes.id, enrollments.classId)),
-    )
-    .innerJoin(
-      schedules,
-      and(eq(schedules.schoolId, enrollments.schoolId), eq(schedules.id, enrollments.scheduleId)),
-    )
-    .leftJoin(
-      horses,
-      and(eq(horses.schoolId, enrollments.schoolId), eq(horses.id, enrollments.horseId)),
-    )
+    .innerJoin(students, joinInSchool(students, enrollments.schoolId, enrollments.studentId))
+    .innerJoin(classes, joinInSchool(classes, enrollments.schoolId, enrollments.classId))
+    .innerJoin(schedules, joinInSchool(schedules, enrollments.schoolId, enrollments.scheduleId))
+    .leftJoin(horses, joinInSchool(horses, enrollments.schoolId, enrollments.horseId))
     .where(and(eq(enrollments.schoolId, schoolId), where));
 }
 

@@ -14,7 +14,7 @@ import type { School } from '../kernel/trpc/init';
 import { paginate, pageOffset, type PageRequest } from '../kernel/trpc/pagination';
 import { isUuid } from '../kernel/validation';
 import { ageOn, todayIn } from '../kernel/fields/calendar';
-import { escapeLike, timestampsOut, toTimeOfDay } from '../kernel/records';
+import { escapeLike, joinInSchool, timestampsOut, toTimeOfDay } from '../kernel/records';
 import { selectPayments, toPayment } from '../payments/payment-records';
 import type { Student, StudentDetail, StudentListFilters } from './student-schema';
 
@@ -158,18 +158,9 @@ export async function getStudentDetail(
         status: enrollments.status,
       })
       .from(enrollments)
-      .innerJoin(
-        classes,
-        and(eq(classes.schoolId, enrollments.schoolId), eq(classes.id, enrollments.classId)),
-      )
-      .innerJoin(
-        schedules,
-        and(eq(schedules.schoolId, enrollments.schoolId), eq(schedules.id, enrollments.scheduleId)),
-      )
-      .leftJoin(
-        horses,
-        and(eq(horses.schoolId, enrollments.schoolId), eq(horses.id, enrollments.horseId)),
-      )
+      .innerJoin(classes, joinInSchool(classes, enrollments.schoolId, enrollments.classId))
+      .innerJoin(schedules, joinInSchool(schedules, enrollments.schoolId, enrollments.scheduleId))
+      .leftJoin(horses, joinInSchool(horses, enrollments.schoolId, enrollments.horseId))
       .where(
         and(
           eq(enrollments.schoolId, schoolId),
