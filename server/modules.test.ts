@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_KINDS } from '@/emails/kinds';
 import { healthRouter } from './platform/health';
 import { defineModule, buildRegistry } from './kernel/modules';
 import { permissionTable } from './kernel/auth/permissions';
@@ -75,8 +74,13 @@ describe('the registration list of module manifests', () => {
     expect(JSON.parse(JSON.stringify(view))).toEqual(view);
   });
 
-  it('declares every e-mail kind of emails/kinds.ts exactly once', () => {
-    expect([...registry.emailKinds].sort()).toEqual([...EMAIL_KINDS].sort());
+  it('builds the e-mail kinds from the manifests, and refuses a kind declared twice', () => {
+    expect(registry.emailKinds).toEqual(Object.keys(registry.emailTemplates));
+    expect(new Set(registry.emailKinds).size).toBe(registry.emailKinds.length);
+    const template = registry.emailTemplates['contact-form'];
+    const a = defineModule({ name: 'a', tenant: null, routers: {}, emails: { x: template } });
+    const b = defineModule({ name: 'b', tenant: null, routers: {}, emails: { x: template } });
+    expect(() => buildRegistry([a, b])).toThrow('E-mail kind x is declared twice');
   });
 
   it('refuses a router, a module or a resource registered twice', () => {

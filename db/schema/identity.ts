@@ -12,12 +12,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 
-/** Roles in a school (DESIGN 4); the permission table (server/kernel/auth/permissions.ts) grants each its rights. */
-export const ROLES = ['owner', 'manager', 'instructor', 'viewer'] as const;
+import { ORGANIZATION_STATUSES, ORGANIZATION_TYPES, ROLES, USER_STATUSES } from './identity-values';
 
-export const USER_STATUSES = ['active', 'suspended'] as const;
-export const ORGANIZATION_TYPES = ['school', 'stud'] as const;
-export const ORGANIZATION_STATUSES = ['active', 'suspended'] as const;
+export { ORGANIZATION_STATUSES, ORGANIZATION_TYPES, ROLES, USER_STATUSES };
 
 /** A person as known to an identity provider: `(issuer, subject)` is the identity. */
 export const users = pgTable(

@@ -1,44 +1,15 @@
-import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  memberships,
-  ORGANIZATION_STATUSES,
-  ORGANIZATION_TYPES,
-  organizations,
-  users,
-} from '@/db/schema';
-import { notFound } from '../kernel/errors';
-import {
-  currencyField,
-  DEFAULT_CURRENCY,
-  organizationSchema,
-  timezoneField,
-  toOrganization,
-} from '../organizations/schema';
+import { organizationSchema } from '../organizations/schema';
 import { adminProcedure, router } from '../kernel/trpc/init';
-import { paginate, paginatedSchema, paginationInput, pageOffset } from '../kernel/trpc/pagination';
-import { isUuid } from '../kernel/validation';
+import { paginatedSchema } from '../kernel/trpc/pagination';
 import { pathId } from '../kernel/fields/params';
-
-export const createOrganizationInput = z.object({
-  name: z.string().trim().min(1).max(255),
-  type: z.enum(ORGANIZATION_TYPES),
-  timezone: timezoneField.optional(),
-  currency: currencyField.optional(),
-  /**
-   * The organization's first owner: a user known with that verified e-mail becomes the owner
-   * at once, anyone else is invited (bound at their first sign-in with that verified e-mail).
-   */
-  owner_email: z.email().max(255).optional(),
-});
-
-export const updateOrganizationInput = z.object({
-  name: z.string().trim().min(1).max(255).optional(),
-  timezone: timezoneField.optional(),
-  currency: currencyField.optional(),
-  verified: z.boolean().optional(),
-  status: z.enum(ORGANIZATION_STATUSES).optional(),
-});
+import { createOrganization, updateOrganization } from './organization-lifecycle';
+import { listOrganizations } from './organization-queries';
+import {
+  createOrganizationInput,
+  organizationListInput,
+  updateOrganizationInput,
+} from './organization-schema';
 
 export const adminOrganizationsRouter = router({
   list: adminProcedure
@@ -50,36 +21,9 @@ export const adminOrganizationsRouter = router({
         summary: 'All organizations, by name',
       },
     })
-    .input(
-      paginationInput(20).extend({
-        search: z.string().trim().max(255).optional(),
-        type: z.enum(ORGANIZATION_TYPES).optional(),
-        status: z.enum(ORGANIZATION_STATUSES).optional(),
-      }),
-    )
+    .input(organizationListInput)
     .output(paginatedSchema(organizationSchema))
-    .query(async ({ ctx, input }) => {
-      const filters: SQL[] = [];
-      if (input.search)
-        filters.push(ilike(organizations.name, `%${input.search.replace(/[\\%_]/g, '\\$&')}%`));
-      if (input.type) filters.push(eq(organizations.type, input.type));
-      if (input.status) filters.push(eq(organizations.status, input.status));
-      const where = and(...filters);
-      const [rows, [counted]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(organizations)
-          .where(where)
-          .orderBy(asc(organizations.name), asc(organizations.id))
-          .limit(input.per_page)
-          .offset(pageOffset(input)),
-        ctx.db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(organizations)
-          .where(where),
-      ]);
-      return paginate(rows.map(toOrganization), counted?.total ?? 0, input, ctx.url);
-    }),
+    .query(async ({ ctx, input }) => listOrganizations(ctx.db, input, ctx.url)),
 
   create: adminProcedure
     .meta({
@@ -95,41 +39,9 @@ export const adminOrganizationsRouter = router({
     })
     .input(createOrganizationInput)
     .output(z.object({ data: organizationSchema }))
-    .mutation(async ({ ctx, input }) => {
-      const row = await ctx.db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(organizations)
-          .values({
-            name: input.name,
-            type: input.type,
-            timezone: input.timezone ?? ctx.config.appTimezone,
-            currency: input.currency ?? DEFAULT_CURRENCY,
-          })
-          .returning();
-        if (input.owner_email) {
-          // As an invitation would bind (server/kernel/auth/users.ts): only to a verified e-mail; of
-          // two accounts with that address, the older.
-          const [known] = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(
-              and(
-                sql`lower(${users.email}) = lower(${input.owner_email})`,
-                eq(users.emailVerified, true),
-              ),
-            )
-            .orderBy(asc(users.createdAt), asc(users.id))
-            .limit(1);
-          await tx.insert(memberships).values({
-            organizationId: created!.id,
-            role: 'owner',
-            ...(known ? { userId: known.id } : { invitedEmail: input.owner_email.toLowerCase() }),
-          });
-        }
-        return created!;
-      });
-      return { data: toOrganization(row) };
-    }),
+    .mutation(async ({ ctx, input }) => ({
+      data: await createOrganization(ctx.db, input, ctx.config.appTimezone),
+    })),
 
   update: adminProcedure
     .meta({
@@ -144,14 +56,6 @@ export const adminOrganizationsRouter = router({
     .output(z.object({ data: organizationSchema }))
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      const [row] = isUuid(id)
-        ? await ctx.db
-            .update(organizations)
-            .set({ ...changes, updatedAt: sql`now()` })
-            .where(eq(organizations.id, id))
-            .returning()
-        : [];
-      if (!row) throw notFound('Organization');
-      return { data: toOrganization(row) };
+      return { data: await updateOrganization(ctx.db, id, changes) };
     }),
 });

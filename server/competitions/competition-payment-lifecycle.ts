@@ -161,6 +161,26 @@ export async function updateCompetitionPayment(
   return findPayment(db, school.id, competitionId, id);
 }
 
+/** A state change (pay, cancel): locks the competition and the payment, then sets `changes`. */
+async function setPayment(
+  db: Database,
+  school: School,
+  competitionId: string,
+  id: string,
+  changes: Partial<typeof competitionPayments.$inferInsert>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const competition = await lockCompetition(tx, school.id, competitionId, 'key share');
+    const current = await lockPayment(tx, competition, id);
+    await tx
+      .update(competitionPayments)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(
+        and(eq(competitionPayments.schoolId, school.id), eq(competitionPayments.id, current.id)),
+      );
+  });
+}
+
 /** POST pay: paid from any state; `paid_date` defaults to today in the school's time zone. */
 export async function payCompetitionPayment(
   db: Database,
@@ -169,22 +189,12 @@ export async function payCompetitionPayment(
   id: string,
   input: CompetitionPaymentRegistration,
 ): Promise<CompetitionPayment> {
-  await db.transaction(async (tx) => {
-    const competition = await lockCompetition(tx, school.id, competitionId, 'key share');
-    const current = await lockPayment(tx, competition, id);
-    await tx
-      .update(competitionPayments)
-      .set({
-        status: 'paid',
-        paymentMethod: input.payment_method,
-        paidDate: input.paid_date ?? todayIn(school.timezone),
-        receiptNumber: input.receipt_number,
-        notes: input.notes,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(eq(competitionPayments.schoolId, school.id), eq(competitionPayments.id, current.id)),
-      );
+  await setPayment(db, school, competitionId, id, {
+    status: 'paid',
+    paymentMethod: input.payment_method,
+    paidDate: input.paid_date ?? todayIn(school.timezone),
+    receiptNumber: input.receipt_number,
+    notes: input.notes,
   });
   return findPayment(db, school.id, competitionId, id);
 }
@@ -196,15 +206,6 @@ export async function cancelCompetitionPayment(
   competitionId: string,
   id: string,
 ): Promise<CompetitionPayment> {
-  await db.transaction(async (tx) => {
-    const competition = await lockCompetition(tx, school.id, competitionId, 'key share');
-    const current = await lockPayment(tx, competition, id);
-    await tx
-      .update(competitionPayments)
-      .set({ status: 'cancelled', updatedAt: sql`now()` })
-      .where(
-        and(eq(competitionPayments.schoolId, school.id), eq(competitionPayments.id, current.id)),
-      );
-  });
+  await setPayment(db, school, competitionId, id, { status: 'cancelled' });
   return findPayment(db, school.id, competitionId, id);
 }

@@ -10,7 +10,7 @@ import type {
   CompetitionPayment,
   CompetitionPaymentListFilters,
 } from './competition-payment-schema';
-import { findCompetition } from './competition-records';
+import { findCompetition, studentOf } from './competition-records';
 import { summarizeCompetitionPayments } from './payment-summary';
 
 type PaymentRow = { payment: typeof competitionPayments.$inferSelect; studentName: string };
@@ -43,13 +43,7 @@ export function selectPayments(db: Database, schoolId: string, competitionId: st
       studentName: sql<string>`${students.firstName} || ' ' || ${students.lastName}`,
     })
     .from(competitionPayments)
-    .innerJoin(
-      students,
-      and(
-        eq(students.schoolId, competitionPayments.schoolId),
-        eq(students.id, competitionPayments.studentId),
-      ),
-    )
+    .innerJoin(students, studentOf(competitionPayments))
     .where(
       and(
         eq(competitionPayments.schoolId, schoolId),

@@ -93,3 +93,34 @@ export type CompetitionPayment = z.infer<typeof competitionPaymentSchema>;
 export type CompetitionPaymentInput = z.infer<typeof competitionPaymentFields>;
 export type CompetitionPaymentChange = z.infer<typeof competitionPaymentUpdateFields>;
 export type CompetitionPaymentRegistration = z.infer<typeof competitionPaymentRegistrationFields>;
+
+/** Figures of competition payments: expected, paid, pending, by concept and by status. */
+export const paymentSummarySchema = z.object({
+  total_expected: z.number(),
+  total_paid: z.number(),
+  total_pending: z.number(),
+  by_concept: z
+    .array(
+      z.object({
+        concept: z.enum(FEE_CONCEPTS),
+        total: z.number(),
+        paid: z.number(),
+        pending: z.number(),
+        count: z.number().int(),
+      }),
+    )
+    .describe(
+      'Concepts that have expected payments, in the order of the concept list; `count` counts the expected payments.',
+    ),
+  by_status: z
+    .array(
+      z.object({
+        status: z.enum(COMPETITION_PAYMENT_STATUSES),
+        count: z.number().int(),
+        amount: z.number(),
+      }),
+    )
+    .describe('Every status, in the order pending, paid, cancelled, refunded.'),
+});
+
+export type PaymentSummary = z.infer<typeof paymentSummarySchema>;

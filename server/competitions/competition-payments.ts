@@ -19,10 +19,10 @@ import {
   competitionPaymentRegistrationFields,
   competitionPaymentSchema,
   competitionPaymentUpdateFields,
+  paymentSummarySchema,
   requireStudentOrEntry,
 } from './competition-payment-schema';
 import { competitionIdInput } from './competition-schema';
-import { paymentSummarySchema } from './payment-summary';
 
 const paymentIdInput = competitionPaymentIdInput;
 const one = z.object({ data: competitionPaymentSchema });

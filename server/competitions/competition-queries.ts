@@ -3,7 +3,7 @@ import type { Database } from '@/db/client';
 import { competitions } from '@/db/schema';
 import type { School } from '../kernel/trpc/init';
 import { paginate, pageOffset, type PageRequest } from '../kernel/trpc/pagination';
-import { countAll, timestampsOut } from '../kernel/records';
+import { countAll, escapeLike, timestampsOut } from '../kernel/records';
 import { findCompetition, type CompetitionRow } from './competition-records';
 import type { Competition, CompetitionDetail, CompetitionListFilters } from './competition-schema';
 import { competitionEntriesOf } from './entry-queries';
@@ -35,8 +35,6 @@ export async function competitionDetail(
   ]);
   return { ...toCompetition(row), entries, results };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /** A page of the school's competitions, latest date first; `search` matches name or location. */
 export async function listCompetitions(

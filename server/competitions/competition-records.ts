@@ -1,11 +1,20 @@
 import { and, eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
-import { competitions } from '@/db/schema';
+import { competitions, horses, students } from '@/db/schema';
 import { notFound } from '../kernel/errors';
-import { findInSchool } from '../kernel/records';
+import { findInSchool, joinInSchool } from '../kernel/records';
 import { isUuid } from '../kernel/validation';
 
 export type CompetitionRow = typeof competitions.$inferSelect;
+
+/** Joins the student a row (entry, result, payment) names, within the row's school. */
+export const studentOf = (row: { schoolId: AnyPgColumn; studentId: AnyPgColumn }) =>
+  joinInSchool(students, row.schoolId, row.studentId);
+
+/** Joins the horse a row (entry, result) names, within the row's school. */
+export const horseOf = (row: { schoolId: AnyPgColumn; horseId: AnyPgColumn }) =>
+  joinInSchool(horses, row.schoolId, row.horseId);
 
 /** The competition of a path id in this school, or 404. */
 export function findCompetition(

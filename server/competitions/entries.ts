@@ -11,8 +11,8 @@ import {
   entryListFilters,
   entrySchema,
   entryUpdateFields,
+  printListSchema,
 } from './entry-schema';
-import { printListSchema } from './print-list';
 
 const entryIdInput = competitionIdInput.extend({ entryId: pathId });
 const one = z.object({ data: entrySchema });

@@ -6,9 +6,9 @@ import type { School } from '../kernel/trpc/init';
 import { paginate, pageOffset, type PageRequest } from '../kernel/trpc/pagination';
 import { isUuid } from '../kernel/validation';
 import { countAll, timestampsOut } from '../kernel/records';
-import { findCompetition } from './competition-records';
-import type { Entry, EntryListFilters } from './entry-schema';
-import { printList, type PrintList } from './print-list';
+import { findCompetition, horseOf, studentOf } from './competition-records';
+import type { Entry, EntryListFilters, PrintList } from './entry-schema';
+import { printList } from './print-list';
 
 type EntryRow = {
   entry: typeof competitionEntries.$inferSelect;
@@ -49,20 +49,8 @@ export function selectEntries(db: Database, schoolId: string, competitionId: str
       horseName: horses.name,
     })
     .from(competitionEntries)
-    .innerJoin(
-      students,
-      and(
-        eq(students.schoolId, competitionEntries.schoolId),
-        eq(students.id, competitionEntries.studentId),
-      ),
-    )
-    .leftJoin(
-      horses,
-      and(
-        eq(horses.schoolId, competitionEntries.schoolId),
-        eq(horses.id, competitionEntries.horseId),
-      ),
-    )
+    .innerJoin(students, studentOf(competitionEntries))
+    .leftJoin(horses, horseOf(competitionEntries))
     .where(
       and(
         eq(competitionEntries.schoolId, schoolId),

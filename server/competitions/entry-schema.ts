@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENTRY_STATUSES } from '@/db/schema/competition-values';
+import { ENTRY_STATUSES, RIBBONS } from '@/db/schema/competition-values';
 import { optionalText } from '../kernel/fields/record-fields';
 
 /*
@@ -54,3 +54,25 @@ export const entryListFilters = z.object({
 });
 
 export type EntryListFilters = z.infer<typeof entryListFilters>;
+
+/** The starting list (GET /competitions/{id}/print-list). */
+const printedEntrySchema = z.object({
+  order_number: z.number().int().nullable(),
+  student_name: z.string(),
+  student_age: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Whole years at the competition date; null without a birth date.'),
+  horse_name: z.string().nullable(),
+  result: z.object({ ribbon: z.enum(RIBBONS), ribbon_label: z.string() }).nullable(),
+});
+
+export const printListSchema = z.object({
+  competition: z.object({ name: z.string(), date: z.string(), location: z.string().nullable() }),
+  categories: z.record(z.string(), z.array(printedEntrySchema)),
+  total_entries: z.number().int(),
+  generated_at: z.string(),
+});
+
+export type PrintList = z.infer<typeof printListSchema>;

@@ -1,43 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { queryRows, type Database } from '@/db/client';
 import { COMPETITION_PAYMENT_STATUSES, FEE_CONCEPTS } from '@/db/schema';
 import { toMoney } from '../kernel/records';
+import type { PaymentSummary } from './competition-payment-schema';
 
 /*
  * Figures of competition payments (DESIGN 6): expected = neither cancelled nor refunded,
  * paid, pending. Sums are computed by Postgres on numeric(12,2) and read as exact decimals.
  */
-
-export const paymentSummarySchema = z.object({
-  total_expected: z.number(),
-  total_paid: z.number(),
-  total_pending: z.number(),
-  by_concept: z
-    .array(
-      z.object({
-        concept: z.enum(FEE_CONCEPTS),
-        total: z.number(),
-        paid: z.number(),
-        pending: z.number(),
-        count: z.number().int(),
-      }),
-    )
-    .describe(
-      'Concepts that have expected payments, in the order of the concept list; `count` counts the expected payments.',
-    ),
-  by_status: z
-    .array(
-      z.object({
-        status: z.enum(COMPETITION_PAYMENT_STATUSES),
-        count: z.number().int(),
-        amount: z.number(),
-      }),
-    )
-    .describe('Every status, in the order pending, paid, cancelled, refunded.'),
-});
-
-export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 
 /** A row of the grouping sets: by concept, by status, or the totals (neither). */
 type SummaryRow = {

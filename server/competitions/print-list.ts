@@ -1,31 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '@/db/client';
-import { competitionEntries, competitionResults, horses, RIBBONS, students } from '@/db/schema';
+import { competitionEntries, competitionResults, horses, students } from '@/db/schema';
 import { ageOn } from '../kernel/fields/calendar';
-import type { CompetitionRow } from './competition-records';
+import { horseOf, studentOf, type CompetitionRow } from './competition-records';
+import type { PrintList } from './entry-schema';
 import { ribbonLabel } from './ribbons';
-
-const printedEntrySchema = z.object({
-  order_number: z.number().int().nullable(),
-  student_name: z.string(),
-  student_age: z
-    .number()
-    .int()
-    .nullable()
-    .describe('Whole years at the competition date; null without a birth date.'),
-  horse_name: z.string().nullable(),
-  result: z.object({ ribbon: z.enum(RIBBONS), ribbon_label: z.string() }).nullable(),
-});
-
-export const printListSchema = z.object({
-  competition: z.object({ name: z.string(), date: z.string(), location: z.string().nullable() }),
-  categories: z.record(z.string(), z.array(printedEntrySchema)),
-  total_entries: z.number().int(),
-  generated_at: z.string(),
-});
-
-export type PrintList = z.infer<typeof printListSchema>;
 
 /**
  * The starting list (DESIGN 6): pending, confirmed and completed entries in departure order,
@@ -47,20 +26,8 @@ export async function printList(
       ribbon: competitionResults.ribbon,
     })
     .from(competitionEntries)
-    .innerJoin(
-      students,
-      and(
-        eq(students.schoolId, competitionEntries.schoolId),
-        eq(students.id, competitionEntries.studentId),
-      ),
-    )
-    .leftJoin(
-      horses,
-      and(
-        eq(horses.schoolId, competitionEntries.schoolId),
-        eq(horses.id, competitionEntries.horseId),
-      ),
-    )
+    .innerJoin(students, studentOf(competitionEntries))
+    .leftJoin(horses, horseOf(competitionEntries))
     .leftJoin(
       competitionResults,
       and(

@@ -3,7 +3,7 @@ import type { Database } from '@/db/client';
 import { competitionResults, horses, students } from '@/db/schema';
 import type { School } from '../kernel/trpc/init';
 import { timestampsOut } from '../kernel/records';
-import { findCompetition } from './competition-records';
+import { findCompetition, horseOf, studentOf } from './competition-records';
 import type { Result } from './result-schema';
 import { ribbonLabel } from './ribbons';
 
@@ -45,20 +45,8 @@ export async function competitionResultsOf(
       horseName: horses.name,
     })
     .from(competitionResults)
-    .innerJoin(
-      students,
-      and(
-        eq(students.schoolId, competitionResults.schoolId),
-        eq(students.id, competitionResults.studentId),
-      ),
-    )
-    .leftJoin(
-      horses,
-      and(
-        eq(horses.schoolId, competitionResults.schoolId),
-        eq(horses.id, competitionResults.horseId),
-      ),
-    )
+    .innerJoin(students, studentOf(competitionResults))
+    .leftJoin(horses, horseOf(competitionResults))
     .where(
       and(
         eq(competitionResults.schoolId, schoolId),

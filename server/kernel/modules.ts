@@ -9,6 +9,12 @@ import {
   type Role,
   type TenantKind,
 } from './auth/permissions';
+import {
+  installEmailTemplates,
+  type EmailKind,
+  type EmailTemplateTable,
+  type EmailTemplates,
+} from './emails';
 
 /** A link of an organization's navigation; the client layouts import this as data. */
 export type NavigationItem = {
@@ -39,8 +45,12 @@ export type ModuleManifest = PermissionContribution & {
    */
   routers: RouterRecord;
   navigation?: readonly NavigationItem[];
-  /** The e-mail kinds (templates in `emails/`) this module sends. */
-  emailKinds?: readonly string[];
+  /**
+   * The e-mails this module sends, by kind (`emailTemplate(label, file, schema, Component)`
+   * over a template of `emails/`); the mailer, its previews and the admin page are built from
+   * them.
+   */
+  emails?: EmailTemplates;
 };
 
 /** Keeps the literal router types of a manifest, so that the app router stays typed. */
@@ -71,7 +81,8 @@ export type Registry<M extends readonly ModuleManifest[]> = {
   modules: M;
   routers: MergedRouters<M>;
   tables: PermissionTable[];
-  emailKinds: string[];
+  emailKinds: EmailKind[];
+  emailTemplates: EmailTemplateTable;
   tenantView(kind: OrganizationKind): TenantView;
 };
 
@@ -92,13 +103,14 @@ function mergeRouters(target: RouterRecord, source: RouterRecord, path: string[]
 
 /**
  * Builds everything the manifests declare and installs the permission tables the guards
- * read. Called once, by `server/modules.ts`.
+ * read and the e-mail templates the mailer renders. Called once, by `server/modules.ts`.
  */
 export function registerModules<const M extends readonly ModuleManifest[]>(
   modules: M,
 ): Registry<M> {
   const registry = buildRegistry(modules);
   installPermissionTables(registry.tables);
+  installEmailTemplates(registry.emailTemplates);
   return registry;
 }
 
@@ -130,15 +142,22 @@ export function buildRegistry<const M extends readonly ModuleManifest[]>(modules
       throw new Error(`Module ${module.name} has resources but no tenant kind`);
   }
 
-  const emailKinds = modules.flatMap((m) => m.emailKinds ?? []);
-  const dup = emailKinds.find((kind, i) => emailKinds.indexOf(kind) !== i);
-  if (dup) throw new Error(`E-mail kind ${dup} is declared twice`);
+  const emailTemplates: EmailTemplates = {};
+  for (const module of modules) {
+    for (const [kind, template] of Object.entries(module.emails ?? {})) {
+      if (Object.hasOwn(emailTemplates, kind))
+        throw new Error(`E-mail kind ${kind} is declared twice`);
+      emailTemplates[kind] = template;
+    }
+  }
+  const emailKinds = Object.keys(emailTemplates) as EmailKind[];
 
   return {
     modules,
     routers: routers as MergedRouters<M>,
     tables,
     emailKinds,
+    emailTemplates: emailTemplates as EmailTemplateTable,
     tenantView(kind) {
       const table = tables.find((t) => t.tenant.kind === kind);
       if (!table) throw new Error(`No module registers the tenant kind ${kind}`);

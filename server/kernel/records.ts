@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { invalidField, notFound } from './errors';
@@ -6,6 +6,10 @@ import { isUuid } from './validation';
 
 /** A school table: keyed by (school_id, id). */
 type SchoolTable = PgTable & { schoolId: PgColumn; id: PgColumn };
+
+/** The join to the `table` row that `id` names, within the same school (`schoolId`). */
+export const joinInSchool = (table: SchoolTable, schoolId: PgColumn, id: PgColumn) =>
+  and(eq(table.schoolId, schoolId), eq(table.id, id));
 
 async function selectInSchool<T extends SchoolTable>(
   db: Database,
@@ -89,3 +93,23 @@ export const timestampsOut = (row: { createdAt: Date; updatedAt: Date }) => ({
 
 /** `count(*)` as a JS number. */
 export const countAll = sql<number>`count(*)::int`;
+
+/** `text` matched literally inside a LIKE pattern. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/**
+ * A page of rows and the total of the rows under `where`: the page's query and the count run
+ * together, two statements.
+ */
+export async function withTotal<R>(
+  page: PromiseLike<R[]>,
+  db: Database,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<[rows: R[], total: number]> {
+  const [rows, [counted]] = await Promise.all([
+    page,
+    db.select({ total: countAll }).from(table).where(where),
+  ]);
+  return [rows, counted?.total ?? 0];
+}

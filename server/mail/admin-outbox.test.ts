@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox } from '@/db/schema';
-import { EMAIL_TEMPLATES } from '@/emails';
 import { ADMIN_EMAIL, useTestApp, type TestResponse } from '../test/harness';
 import { queueEmail } from './outbox';
 import { renderEmail } from './render';
+import { registry } from '../modules';
+
+const EMAIL_TEMPLATES = registry.emailTemplates;
 
 const app = useTestApp();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_KINDS, EMAIL_TEMPLATES, isEmailKind } from '@/emails';
+import { emailKinds, emailTemplateOf, isEmailKind } from '../kernel/emails';
 import { AppError } from '../kernel/errors';
 import { adminProcedure, router } from '../kernel/trpc/init';
 import { renderEmail } from './render';
@@ -13,7 +13,10 @@ export const emailPreviewRouter = router({
         path: '/email-preview/{kind}',
         tags: ['E-mail'],
         summary: 'An e-mail rendered with its sample data, as HTML',
-        description: `kind is one of ${EMAIL_KINDS.join(', ')}. Answers text/html; errors are JSON.`,
+        // Read when the document is built: the modules register their kinds after this router.
+        get description() {
+          return `kind is one of ${emailKinds().join(', ')}. Answers text/html; errors are JSON.`;
+        },
       },
     })
     .input(z.object({ kind: z.string() }))
@@ -22,13 +25,10 @@ export const emailPreviewRouter = router({
       if (!isEmailKind(input.kind)) {
         throw new AppError(
           'NOT_FOUND',
-          `There is no e-mail kind ${input.kind}; the kinds are ${EMAIL_KINDS.join(', ')}.`,
+          `There is no e-mail kind ${input.kind}; the kinds are ${emailKinds().join(', ')}.`,
         );
       }
-      const email = await renderEmail(
-        input.kind,
-        EMAIL_TEMPLATES[input.kind].previewProps as never,
-      );
+      const email = await renderEmail(input.kind, emailTemplateOf(input.kind).previewProps);
       return { kind: input.kind, subject: email.subject, html: email.html, text: email.text };
     }),
 });

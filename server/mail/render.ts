@@ -1,6 +1,6 @@
 import { render, toPlainText } from '@react-email/render';
 import { createElement, type ReactNode } from 'react';
-import { EMAIL_TEMPLATES, type EmailKind, type EmailProps } from '@/emails';
+import { emailTemplateOf, type EmailKind, type EmailKinds } from '../kernel/emails';
 
 export type RenderedEmail = {
   kind: EmailKind;
@@ -10,12 +10,12 @@ export type RenderedEmail = {
   props: unknown;
 };
 
-/** Renders one e-mail: its subject, HTML and plain-text alternative. */
+/** Renders one e-mail (a kind a module registers): its subject, HTML and plain-text alternative. */
 export async function renderEmail<K extends EmailKind>(
   kind: K,
-  props: EmailProps<K>,
+  props: EmailKinds[K],
 ): Promise<RenderedEmail> {
-  const template = EMAIL_TEMPLATES[kind] as unknown as {
+  const template = emailTemplateOf(kind) as unknown as {
     schema: { parse(value: unknown): object };
     subject(props: unknown): string;
     Component: (props: object) => ReactNode;

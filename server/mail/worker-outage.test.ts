@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '@/db/schema';
-import { EMAIL_TEMPLATES } from '@/emails';
 import { useTestApp } from '../test/harness';
 import { queueEmail } from './outbox';
 import { renderEmail } from './render';
 import { resendTransport } from './transport';
 import { createOutboxWorker, type OutboxWorker } from './worker';
+import { registry } from '../modules';
+
+const EMAIL_TEMPLATES = registry.emailTemplates;
 
 const app = useTestApp();
 const FROM = 'Equestrian Platform <no-reply@horsehub.example>';

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { emailOutbox } from '@/db/schema';
-import { EMAIL_TEMPLATES } from '@/emails';
 import { useTestApp } from '../test/harness';
 import { queueEmail } from './outbox';
 import { renderEmail } from './render';
 import type { MailTransport } from './transport';
 import { drainOutbox } from './worker';
+import { registry } from '../modules';
+
+const EMAIL_TEMPLATES = registry.emailTemplates;
 
 const app = useTestApp();
 

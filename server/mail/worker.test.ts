@@ -4,7 +4,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
-import { EMAIL_TEMPLATES } from '@/emails';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 import { queueEmail } from './outbox';
 import { renderEmail } from './render';
@@ -25,6 +24,9 @@ import {
   startOutboxWorker,
   stopOutboxWorker,
 } from './worker';
+import { registry } from '../modules';
+
+const EMAIL_TEMPLATES = registry.emailTemplates;
 
 const app = useTestApp();
 const FROM = 'Equestrian Platform <no-reply@horsehub.example>';

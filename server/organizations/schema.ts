@@ -37,6 +37,8 @@ export const schoolProfileInput = z.object({
   currency: currencyField.optional(),
 });
 
+export type SchoolProfile = z.infer<typeof schoolProfileInput>;
+
 export const DEFAULT_CURRENCY = 'USD';
 
 type OrganizationRow = typeof organizations.$inferSelect;

@@ -1,4 +1,4 @@
-import type { FinancialReport } from './financial-report';
+import type { FinancialReport } from './report-schema';
 
 /*
  * The financial report as CSV for accountants (issue 5): blocks separated by an empty line,

@@ -1,12 +1,12 @@
 import { addMonths, differenceInCalendarMonths, format, lastDayOfMonth, parseISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { queryRows, type Database } from '@/db/client';
 import { competitionPayments, PAYMENT_METHODS, payments, students } from '@/db/schema';
 import { invalidField } from '../kernel/errors';
 import type { School } from '../kernel/trpc/init';
 import { todayIn } from '../kernel/fields/calendar';
 import { toMoney } from '../kernel/records';
+import { MAX_REPORT_MONTHS, type FinancialReport } from './report-schema';
 
 /*
  * The financial report of a school over a date range (issue 5): income (paid payments by paid
@@ -15,55 +15,7 @@ import { toMoney } from '../kernel/records';
  * cents are exact.
  */
 
-/** Months a report may span: its monthly table lists every one of them. */
-export const MAX_REPORT_MONTHS = 120;
 const TOP_DEBTORS = 10;
-
-const figure = z.object({ count: z.number().int(), amount: z.number() });
-
-export const financialReportSchema = z.object({
-  school: z.object({ id: z.string(), name: z.string() }),
-  start_date: z.string(),
-  end_date: z.string(),
-  currency: z.string(),
-  income: z.object({
-    total: figure,
-    school_tuition: figure,
-    school_other: figure,
-    competition: figure,
-  }),
-  income_by_month: z.array(
-    z.object({
-      month: z.string(),
-      school_tuition: z.number(),
-      school_other: z.number(),
-      competition: z.number(),
-      total: z.number(),
-      count: z.number().int(),
-    }),
-  ),
-  income_by_payment_method: z.array(
-    z.object({
-      payment_method: z.enum(PAYMENT_METHODS),
-      count: z.number().int(),
-      amount: z.number(),
-    }),
-  ),
-  pending: figure,
-  overdue: figure,
-  competition_pending: figure,
-  top_debtors: z.array(
-    z.object({
-      student_id: z.string(),
-      full_name: z.string(),
-      payments_count: z.number().int(),
-      unpaid_amount: z.number(),
-      overdue_amount: z.number(),
-    }),
-  ),
-});
-
-export type FinancialReport = z.infer<typeof financialReportSchema>;
 
 /** The range of a report: each bound defaults to the current month's (school's time zone). */
 export function reportRange(

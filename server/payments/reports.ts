@@ -2,13 +2,9 @@ import { z } from 'zod';
 import { router, schoolProcedure } from '../kernel/trpc/init';
 import { schoolIdInput } from '../kernel/fields/params';
 import { paymentDateField } from './payment-schema';
-import {
-  financialReport,
-  financialReportSchema,
-  MAX_REPORT_MONTHS,
-  reportRange,
-} from './financial-report';
+import { financialReport, reportRange } from './financial-report';
 import { financialReportCsv } from './financial-report-csv';
+import { financialReportSchema, MAX_REPORT_MONTHS } from './report-schema';
 
 export const reportsRouter = router({
   financial: schoolProcedure('reports.view')

@@ -4,7 +4,7 @@ import { queryRows, type Database } from '@/db/client';
 import { contactRequests, emailOutbox, rateLimitCounters } from '@/db/schema';
 import { captureLogs } from '../kernel/log';
 import { useTestApp, type TestApp } from '../test/harness';
-import { CONTACT_ACCEPTED } from './contact';
+import { CONTACT_ACCEPTED } from './contact-schema';
 import { DIRECT_CLIENT } from './rate-limit';
 
 const CONTACT_TO = 'team@horsehub.example';

@@ -7,7 +7,7 @@ import {
   DEFAULT_MARKETPLACE_MESSAGE,
   MAINTENANCE_RETRY_AFTER,
   requireMarketplace,
-} from './features';
+} from './feature-queries';
 import { initializeSettings, writeSettings } from './settings-store';
 
 const app = useTestApp();

@@ -1,3 +1,5 @@
+import ContactFormEmail, * as contactForm from '@/emails/contact-form';
+import { emailTemplate, type EmailPropsOf } from '../kernel/emails';
 import { defineModule } from '../kernel/modules';
 import { accessRouter } from './access';
 import { contactRouter } from './contact';
@@ -5,6 +7,20 @@ import { featuresRouter } from './features';
 import { healthRouter } from './health';
 import { adminSettingsRouter } from './settings';
 import { testDashboardRouter } from './test-dashboard';
+
+const emails = {
+  'contact-form': emailTemplate(
+    'Contact form (to the platform)',
+    contactForm,
+    contactForm.contactFormSchema,
+    ContactFormEmail,
+  ),
+};
+
+declare module '../kernel/emails' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged, not empty
+  interface EmailKinds extends EmailPropsOf<typeof emails> {}
+}
 
 /** Health, feature switches, the contact form, access codes and the platform settings. */
 export const platformModule = defineModule({
@@ -18,5 +34,5 @@ export const platformModule = defineModule({
     access: accessRouter,
     admin: { settings: adminSettingsRouter },
   },
-  emailKinds: ['contact-form'],
+  emails,
 });

@@ -1,61 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { queryRows, type Database } from '@/db/client';
-import {
-  ATTENDANCE_STATUSES,
-  attendance,
-  enrollments,
-  horses,
-  schedules,
-  students,
-} from '@/db/schema';
+import { attendance, enrollments, horses, schedules, students } from '@/db/schema';
 import { invalidField, validationError } from '../kernel/errors';
 import type { School } from '../kernel/trpc/init';
 import type { FieldErrors } from '../kernel/validation';
-import { dateField, dayOfWeek, todayIn } from '../kernel/fields/calendar';
-import { timestampsOut } from '../kernel/records';
+import { dayOfWeek, todayIn } from '../kernel/fields/calendar';
+import { referenceInSchool, timestampsOut } from '../kernel/records';
+import type { AttendanceSubmission, ClassAttendance } from './attendance-schema';
 
 /*
  * Attendance of one schedule on one date (DESIGN 6). A submission is the whole class: it
  * replaces whatever was recorded for that schedule and date, in one transaction.
  */
-
-export const attendanceItemFields = z.object({
-  enrollment_id: z.uuid(),
-  status: z.enum(ATTENDANCE_STATUSES),
-  horse_id: z.uuid().nullable().optional(),
-  performance_rating: z.number().int().min(1).max(5).nullable().optional(),
-  notes: z.string().max(2000).nullable().optional(),
-});
-
-export const attendanceSubmissionFields = z.object({
-  date: dateField,
-  schedule_id: z.uuid(),
-  attendance: z.array(attendanceItemFields).min(1).max(500),
-});
-
-export type AttendanceSubmission = z.infer<typeof attendanceSubmissionFields>;
-
-export const attendanceRecordSchema = z.object({
-  id: z.string(),
-  enrollment_id: z.string(),
-  student_id: z.string(),
-  student: z.object({ id: z.string(), full_name: z.string() }),
-  status: z.enum(ATTENDANCE_STATUSES),
-  horse_id: z.string().nullable(),
-  performance_rating: z.number().int().nullable(),
-  notes: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-export const classAttendanceSchema = z.object({
-  schedule_id: z.string(),
-  date: z.string(),
-  records: z.array(attendanceRecordSchema),
-});
-
-export type ClassAttendance = z.infer<typeof classAttendanceSchema>;
 
 /** What was recorded for a schedule on a date, by student name, in one statement. */
 export async function readClassAttendance(
@@ -112,6 +68,17 @@ function ranOn(
     row.startDate <= date &&
     (row.endDate === null || row.endDate >= date)
   );
+}
+
+/** GET /attendance: the schedule must be this school's (422 on `schedule_id`). */
+export async function getClassAttendance(
+  db: Database,
+  schoolId: string,
+  scheduleId: string,
+  date: string,
+): Promise<ClassAttendance> {
+  await referenceInSchool(db, schedules, schoolId, scheduleId, 'schedule_id');
+  return readClassAttendance(db, schoolId, scheduleId, date);
 }
 
 type FoundEnrollment = {

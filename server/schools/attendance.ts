@@ -1,20 +1,17 @@
 import { z } from 'zod';
-import { schedules } from '@/db/schema';
 import { router, schoolProcedure } from '../kernel/trpc/init';
-import {
-  attendanceSubmissionFields,
-  classAttendanceSchema,
-  readClassAttendance,
-  recordClassAttendance,
-} from './attendance-records';
+import { getClassAttendance, recordClassAttendance } from './attendance-records';
 import {
   attendanceReport,
   attendanceReportInput,
   attendanceReportSchema,
 } from './attendance-report';
-import { dateField } from '../kernel/fields/calendar';
+import {
+  attendanceDayInput,
+  attendanceSubmissionFields,
+  classAttendanceSchema,
+} from './attendance-schema';
 import { schoolIdInput } from '../kernel/fields/params';
-import { referenceInSchool } from '../kernel/records';
 
 export const attendanceRouter = router({
   report: schoolProcedure('attendance.view')
@@ -41,14 +38,11 @@ export const attendanceRouter = router({
         summary: 'What was recorded for a schedule on a date',
       },
     })
-    .input(schoolIdInput.extend({ schedule_id: z.uuid(), date: dateField }))
+    .input(schoolIdInput.extend(attendanceDayInput.shape))
     .output(z.object({ data: classAttendanceSchema }))
-    .query(async ({ ctx, input }) => {
-      await referenceInSchool(ctx.db, schedules, ctx.school.id, input.schedule_id, 'schedule_id');
-      return {
-        data: await readClassAttendance(ctx.db, ctx.school.id, input.schedule_id, input.date),
-      };
-    }),
+    .query(async ({ ctx, input }) => ({
+      data: await getClassAttendance(ctx.db, ctx.school.id, input.schedule_id, input.date),
+    })),
 
   record: schoolProcedure('attendance.create')
     .meta({

@@ -1,35 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { classes, schedules } from '@/db/schema';
 import { dayOfWeek } from '../kernel/fields/calendar';
 import { toTimeOfDay } from '../kernel/records';
+import type { Availability } from './instructor-schema';
 
 /** The school's working day, within which an instructor's free time is reported. */
 export const WORKING_DAY = { start: '07:00', end: '21:00' } as const;
-
-const slotSchema = z.object({ start_time: z.string(), end_time: z.string() });
-
-export const availabilitySchema = z.object({
-  instructor_id: z.string(),
-  start_date: z.string(),
-  end_date: z.string(),
-  days: z.array(
-    z.object({
-      date: z.string(),
-      day_of_week: z.number().int(),
-      busy: z.array(
-        slotSchema.extend({
-          schedule_id: z.string(),
-          class_id: z.string(),
-          class_name: z.string(),
-          location: z.string().nullable(),
-        }),
-      ),
-      free: z.array(slotSchema),
-    }),
-  ),
-});
 
 type Slot = { start_time: string; end_time: string };
 
@@ -65,7 +42,7 @@ export async function instructorAvailability(
   schoolId: string,
   instructorId: string,
   dates: string[],
-) {
+): Promise<Availability> {
   const weekdays = [...new Set(dates.map(dayOfWeek))];
   const rows = await db
     .select({

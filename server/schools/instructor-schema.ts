@@ -66,3 +66,29 @@ export const instructorSchema = z.object({
 });
 
 export type Instructor = z.infer<typeof instructorSchema>;
+
+/** An instructor's classes and free time per day (GET /instructors/{id}/availability). */
+const slotSchema = z.object({ start_time: z.string(), end_time: z.string() });
+
+export const availabilitySchema = z.object({
+  instructor_id: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      day_of_week: z.number().int(),
+      busy: z.array(
+        slotSchema.extend({
+          schedule_id: z.string(),
+          class_id: z.string(),
+          class_name: z.string(),
+          location: z.string().nullable(),
+        }),
+      ),
+      free: z.array(slotSchema),
+    }),
+  ),
+});
+
+export type Availability = z.infer<typeof availabilitySchema>;

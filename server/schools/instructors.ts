@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { router, schoolProcedure } from '../kernel/trpc/init';
 import { schoolIdInput } from '../kernel/fields/params';
-import { availabilitySchema } from './availability';
 import { createInstructor, deleteInstructor, updateInstructor } from './instructor-lifecycle';
 import { getInstructor, getInstructorAvailability, listInstructors } from './instructor-queries';
 import {
   availabilityFilters,
+  availabilitySchema,
   instructorFields,
   instructorIdInput,
   instructorListFilters,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { optionalText, timeOfDayField } from '../kernel/fields/record-fields';
+import { CLASS_LEVELS, CLASS_TYPES } from '@/db/schema/school-values';
+import { pathId, schoolIdInput } from '../kernel/fields/params';
+import { isoWeekField, optionalText, timeOfDayField } from '../kernel/fields/record-fields';
 
 /**
  * A weekly schedule as POST /schedules takes it; client-safe, so the form validates with it.
@@ -14,3 +16,48 @@ export const scheduleFields = z.object({
   location: optionalText(255),
   max_students: z.number().int().min(1).max(1000).optional(),
 });
+
+export type ScheduleFields = z.infer<typeof scheduleFields>;
+export const scheduleUpdateFields = scheduleFields.partial();
+export type ScheduleUpdate = z.infer<typeof scheduleUpdateFields>;
+
+export const scheduleIdInput = schoolIdInput.extend({ scheduleId: pathId });
+
+/** GET /schedules filters. */
+export const scheduleListFilters = z.object({
+  class_id: z.uuid().optional(),
+  instructor_id: z.uuid().optional(),
+  day_of_week: z.coerce.number().int().min(0).max(6).optional(),
+});
+
+export type ScheduleListFilters = z.infer<typeof scheduleListFilters>;
+
+/** GET /schedules/weekly: an ISO week or a date meaning its week. */
+export const weeklyInput = z.object({ week: isoWeekField.optional() });
+
+export const scheduleClassSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(CLASS_TYPES),
+  level: z.enum(CLASS_LEVELS),
+});
+export const scheduleInstructorSchema = z.object({ id: z.string(), full_name: z.string() });
+
+export const scheduleSchema = z.object({
+  id: z.string(),
+  class_id: z.string(),
+  instructor_id: z.string(),
+  day_of_week: z.number().int(),
+  start_time: z.string(),
+  end_time: z.string(),
+  location: z.string().nullable(),
+  max_students: z.number().int(),
+  class: scheduleClassSchema,
+  instructor: scheduleInstructorSchema,
+  enrolled_count: z.number().int(),
+  available_spots: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export type Schedule = z.infer<typeof scheduleSchema>;

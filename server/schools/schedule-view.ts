@@ -1,5 +1,4 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import {
@@ -11,36 +10,15 @@ import {
   schedules,
 } from '@/db/schema';
 import { timestampsOut, toTimeOfDay } from '../kernel/records';
+import { scheduleClassSchema, scheduleInstructorSchema, type Schedule } from './schedule-schema';
 
 /*
  * How a schedule is shown: with its class, its instructor and its places. Shared by the
  * schedule routes and the weekly timetable.
  */
 
-export const scheduleClassSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.enum(CLASS_TYPES),
-  level: z.enum(CLASS_LEVELS),
-});
-export const scheduleInstructorSchema = z.object({ id: z.string(), full_name: z.string() });
-
-export const scheduleSchema = z.object({
-  id: z.string(),
-  class_id: z.string(),
-  instructor_id: z.string(),
-  day_of_week: z.number().int(),
-  start_time: z.string(),
-  end_time: z.string(),
-  location: z.string().nullable(),
-  max_students: z.number().int(),
-  class: scheduleClassSchema,
-  instructor: scheduleInstructorSchema,
-  enrolled_count: z.number().int(),
-  available_spots: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+// The weekly timetable (weekly.ts) builds its days from the schedule's class and instructor.
+export { scheduleClassSchema, scheduleInstructorSchema };
 
 /** Columns of a schedule with its class and instructor. */
 export const scheduleColumns = {
@@ -130,7 +108,7 @@ export function toSchedule(
     updatedAt: Date;
     enrolledCount: number;
   },
-): z.infer<typeof scheduleSchema> {
+): Schedule {
   return {
     id: row.id,
     class_id: row.classId,

@@ -1,17 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { memberships, organizations, ROLES } from '@/db/schema';
-import { organizationSchema, schoolProfileInput, toOrganization } from '../organizations/schema';
+import { organizationSchema, schoolProfileInput } from '../organizations/schema';
 import { authedProcedure, router, schoolProcedure } from '../kernel/trpc/init';
 import { schoolIdInput } from '../kernel/fields/params';
-
-const schoolListItem = z.object({
-  id: z.string(),
-  name: z.string(),
-  role: z.enum(ROLES),
-  timezone: z.string(),
-  currency: z.string(),
-});
+import { updateSchoolProfile } from './school-lifecycle';
+import { listSchoolsOf } from './school-queries';
+import { schoolListItem } from './school-schema';
 
 export const schoolsRouter = router({
   list: authedProcedure
@@ -25,27 +18,7 @@ export const schoolsRouter = router({
     })
     .input(z.object({}))
     .output(z.object({ data: z.array(schoolListItem) }))
-    .query(async ({ ctx }) => {
-      const rows = await ctx.db
-        .select({
-          id: organizations.id,
-          name: organizations.name,
-          role: memberships.role,
-          timezone: organizations.timezone,
-          currency: organizations.currency,
-        })
-        .from(memberships)
-        .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-        .where(
-          and(
-            eq(memberships.userId, ctx.caller.user.id),
-            eq(organizations.type, 'school'),
-            eq(organizations.status, 'active'),
-          ),
-        )
-        .orderBy(asc(organizations.name), asc(organizations.id));
-      return { data: rows };
-    }),
+    .query(async ({ ctx }) => ({ data: await listSchoolsOf(ctx.db, ctx.caller.user.id) })),
 
   update: schoolProcedure('members.edit')
     .meta({
@@ -60,11 +33,6 @@ export const schoolsRouter = router({
     .output(z.object({ data: organizationSchema }))
     .mutation(async ({ ctx, input }) => {
       const { schoolId, ...changes } = input;
-      const [row] = await ctx.db
-        .update(organizations)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(organizations.id, schoolId))
-        .returning();
-      return { data: toOrganization(row!) };
+      return { data: await updateSchoolProfile(ctx.db, schoolId, changes) };
     }),
 });

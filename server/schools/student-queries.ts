@@ -14,7 +14,7 @@ import type { School } from '../kernel/trpc/init';
 import { paginate, pageOffset, type PageRequest } from '../kernel/trpc/pagination';
 import { isUuid } from '../kernel/validation';
 import { ageOn, todayIn } from '../kernel/fields/calendar';
-import { countAll, timestampsOut, toTimeOfDay } from '../kernel/records';
+import { countAll, escapeLike, timestampsOut, toTimeOfDay } from '../kernel/records';
 import { selectPayments, toPayment } from '../payments/payment-records';
 import type { Student, StudentDetail, StudentListFilters } from './student-schema';
 
@@ -56,8 +56,6 @@ function isActiveEnrollment(today: string): SQL {
     or(isNull(enrollments.endDate), gte(enrollments.endDate, today)),
   )!;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /**
  * A page of the school's students by last and first name. `search` matches the first name,

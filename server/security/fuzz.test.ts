@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, memberships, payments, users } from '@/db/schema';
-import { EMAIL_KINDS } from '@/emails';
 import { FEATURES, SETTING_GROUPS, SETTINGS } from '../platform/settings-registry';
 import { competitionFixtures } from '../test/competition-fixtures';
 import { apiOperations, type ApiOperation } from '../test/api-routes';
@@ -13,6 +12,7 @@ import {
   type KnownValues,
 } from '../test/fuzz-arbitraries';
 import { ADMIN_EMAIL, useTestApp, type TestResponse } from '../test/harness';
+import { registry } from '../modules';
 import { schoolFixtures } from '../test/school-fixtures';
 
 /*
@@ -152,7 +152,7 @@ async function buildWorld(): Promise<World> {
     key: SETTINGS.map((s) => s.key),
     group: [...SETTING_GROUPS],
     feature: [...FEATURES],
-    kind: [...EMAIL_KINDS],
+    kind: [...registry.emailKinds],
     category: ['Juniors', 'Seniors'],
   };
   const known: KnownValues = (name) => byName[name.replace(/(_id|Id)$/, '')] ?? [];

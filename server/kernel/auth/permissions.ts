@@ -1,4 +1,4 @@
-import { ORGANIZATION_TYPES, ROLES } from '@/db/schema/identity';
+import { ORGANIZATION_TYPES, ROLES } from '@/db/schema/identity-values';
 
 export { ROLES };
 

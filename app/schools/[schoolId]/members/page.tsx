@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ROLES, type Role } from '@/server/kernel/auth/permissions';
+import { ROLES, type Role } from '@/server/schools/member-schema';
 import { useTRPC } from '../../../trpc';
 import {
   ConfirmButton,

@@ -1,0 +1,29 @@
+import { and, asc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { organizations } from '@/db/schema';
+import { escapeLike, withTotal } from '../kernel/records';
+import { paginate, pageOffset } from '../kernel/trpc/pagination';
+import { toOrganization } from '../organizations/schema';
+import type { OrganizationListInput } from './organization-schema';
+
+/** A page of every organization by name; `search` matches the name. */
+export async function listOrganizations(db: Database, input: OrganizationListInput, url: URL) {
+  const filters: SQL[] = [];
+  if (input.search) filters.push(ilike(organizations.name, `%${escapeLike(input.search)}%`));
+  if (input.type) filters.push(eq(organizations.type, input.type));
+  if (input.status) filters.push(eq(organizations.status, input.status));
+  const where = and(...filters);
+  const [rows, total] = await withTotal(
+    db
+      .select()
+      .from(organizations)
+      .where(where)
+      .orderBy(asc(organizations.name), asc(organizations.id))
+      .limit(input.per_page)
+      .offset(pageOffset(input)),
+    db,
+    organizations,
+    where,
+  );
+  return paginate(rows.map(toOrganization), total, input, url);
+}
