@@ -249,6 +249,10 @@ export const competitionPayments = pgTable(
     index('competition_payments_school_paid_date_idx')
       .on(t.schoolId, t.paidDate)
       .where(sql`${t.status} = 'paid'`),
+    // The financial report's top debtors: unpaid ones by due date, read from the index alone.
+    index('competition_payments_school_pending_due_idx')
+      .on(t.schoolId, t.dueDate, t.studentId, t.amount)
+      .where(sql`${t.status} = 'pending'`),
     check('competition_payments_status_check', inList(t.status, COMPETITION_PAYMENT_STATUSES)),
     check('competition_payments_concept_check', inList(t.concept, FEE_CONCEPTS)),
     check(

@@ -3,3 +3,4 @@ export * from './school';
 export * from './platform';
 export * from './competitions';
 export * from './payments';
+export * from './summaries';

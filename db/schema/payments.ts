@@ -84,9 +84,10 @@ export const payments = pgTable(
       .where(sql`${t.receiptNumber} is not null`),
     index('payments_school_due_date_idx').on(t.schoolId, t.dueDate),
     index('payments_school_student_due_date_idx').on(t.schoolId, t.studentId, t.dueDate),
-    // Unpaid charges: the dashboard, overdue filters and the report's receivables.
+    // Unpaid charges: overdue filters and the report's top debtors (student and amount in the
+    // index, so a month's unpaid charges are read from the index alone).
     index('payments_school_pending_due_date_idx')
-      .on(t.schoolId, t.dueDate)
+      .on(t.schoolId, t.dueDate, t.studentId, t.amount)
       .where(sql`${t.status} = 'pending'`),
     index('payments_school_paid_date_idx')
       .on(t.schoolId, t.paidDate)

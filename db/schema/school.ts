@@ -243,7 +243,15 @@ export const enrollments = pgTable(
       .on(t.schoolId, t.scheduleId, t.studentId)
       .where(sql`${t.status} <> 'ended'`),
     index('enrollments_school_student_idx').on(t.schoolId, t.studentId),
-    index('enrollments_school_schedule_idx').on(t.schoolId, t.scheduleId),
+    // With the columns of "active on a date", so the dashboard's students expected today are
+    // counted from the index alone.
+    index('enrollments_school_schedule_idx').on(
+      t.schoolId,
+      t.scheduleId,
+      t.status,
+      t.startDate,
+      t.endDate,
+    ),
     index('enrollments_school_horse_idx').on(t.schoolId, t.horseId),
     check('enrollments_status_check', inList(t.status, ENROLLMENT_STATUSES)),
     check('enrollments_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),

@@ -1,7 +1,13 @@
 import { addMonths, differenceInCalendarMonths, format, lastDayOfMonth, parseISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
-import { competitionPayments, PAYMENT_METHODS, payments, students } from '@/db/schema';
+import {
+  competitionPayments,
+  PAYMENT_METHODS,
+  paymentDayTotals,
+  payments,
+  students,
+} from '@/db/schema';
 import { invalidField } from '../kernel/errors';
 import type { School } from '../kernel/trpc/init';
 import { todayIn } from '../kernel/fields/calendar';
@@ -75,24 +81,21 @@ export async function financialReport(
 ): Promise<FinancialReport> {
   const today = todayIn(school.timezone);
   const { start, end } = range;
-  const income = sql`
-    income as (
-      select case when concept = 'tuition' then 'school_tuition' else 'school_other' end as kind,
-             amount, paid_date, payment_method
-      from ${payments}
-      where school_id = ${school.id} and status = 'paid' and paid_date between ${start}::date and ${end}::date
-      union all
-      select 'competition', amount, paid_date, coalesce(payment_method, 'other')
-      from ${competitionPayments}
-      where school_id = ${school.id} and status = 'paid' and paid_date between ${start}::date and ${end}::date
+  // Income and receivables are sums of the day totals (db/schema/summaries.ts, kept exact by
+  // triggers): a row per day, kind, status and method instead of every payment of the range.
+  const paid = sql`
+    paid as (
+      select day, kind, payment_method, count, amount from ${paymentDayTotals}
+      where school_id = ${school.id} and status = 'paid' and day between ${start}::date and ${end}::date
     )`;
+  // Top debtors need each unpaid payment's student: read from the payments themselves.
   const unpaid = sql`
     unpaid as (
-      select student_id, amount, due_date < ${today}::date as overdue, false as competition
+      select student_id, amount, due_date < ${today}::date as overdue
       from ${payments}
       where school_id = ${school.id} and status = 'pending' and due_date between ${start}::date and ${end}::date
       union all
-      select student_id, amount, false, true
+      select student_id, amount, false
       from ${competitionPayments}
       where school_id = ${school.id} and status = 'pending' and due_date between ${start}::date and ${end}::date
     )`;
@@ -102,39 +105,47 @@ export async function financialReport(
     // per-month, per-kind and overall sums as SQL numeric.
     queryRows<IncomeRow>(
       db,
-      sql`with ${income}
-          select to_char(paid_date, 'YYYY-MM') as month, kind, count(*)::int as count, coalesce(sum(amount), 0)::text as amount
-          from income
-          group by grouping sets ((to_char(paid_date, 'YYYY-MM'), kind), (to_char(paid_date, 'YYYY-MM')), (kind), ())`,
+      sql`with ${paid}
+          select to_char(day, 'YYYY-MM') as month, kind, coalesce(sum(count), 0)::int as count,
+                 coalesce(sum(amount), 0)::text as amount
+          from paid
+          group by grouping sets ((to_char(day, 'YYYY-MM'), kind), (to_char(day, 'YYYY-MM')), (kind), ())`,
     ),
     queryRows<MethodRow>(
       db,
-      sql`with ${income}
-          select payment_method, count(*)::int as count, sum(amount)::text as amount
-          from income group by payment_method`,
+      sql`with ${paid}
+          select payment_method, sum(count)::int as count, sum(amount)::text as amount
+          from paid group by payment_method`,
     ),
     queryRows<ReceivableRow>(
       db,
-      sql`with ${unpaid}
-          select (count(*) filter (where not competition and not overdue))::int as pending_count,
+      sql`with pending as (
+            select day < ${today}::date as overdue, kind = 'competition' as competition, count, amount
+            from ${paymentDayTotals}
+            where school_id = ${school.id} and status = 'pending' and day between ${start}::date and ${end}::date
+          )
+          select coalesce(sum(count) filter (where not competition and not overdue), 0)::int as pending_count,
                  coalesce(sum(amount) filter (where not competition and not overdue), 0)::text as pending_amount,
-                 (count(*) filter (where overdue))::int as overdue_count,
-                 coalesce(sum(amount) filter (where overdue), 0)::text as overdue_amount,
-                 (count(*) filter (where competition))::int as competition_count,
+                 coalesce(sum(count) filter (where not competition and overdue), 0)::int as overdue_count,
+                 coalesce(sum(amount) filter (where not competition and overdue), 0)::text as overdue_amount,
+                 coalesce(sum(count) filter (where competition), 0)::int as competition_count,
                  coalesce(sum(amount) filter (where competition), 0)::text as competition_amount
-          from unpaid`,
+          from pending`,
     ),
+    // Summed per student first (a hash on the id), names joined to those sums only.
     queryRows<DebtorRow>(
       db,
-      sql`with ${unpaid}
-          select u.student_id, s.first_name || ' ' || s.last_name as full_name,
-                 count(*)::int as payments_count,
-                 sum(u.amount)::text as unpaid_amount,
-                 coalesce(sum(u.amount) filter (where u.overdue), 0)::text as overdue_amount
-          from unpaid u
-          join ${students} s on s.school_id = ${school.id} and s.id = u.student_id
-          group by u.student_id, s.first_name, s.last_name
-          order by sum(u.amount) desc, full_name, u.student_id
+      sql`with ${unpaid},
+          owed as (
+            select student_id, count(*)::int as payments_count, sum(amount) as unpaid,
+                   coalesce(sum(amount) filter (where overdue), 0) as overdue
+            from unpaid group by student_id
+          )
+          select o.student_id, s.first_name || ' ' || s.last_name as full_name, o.payments_count,
+                 o.unpaid::text as unpaid_amount, o.overdue::text as overdue_amount
+          from owed o
+          join ${students} s on s.school_id = ${school.id} and s.id = o.student_id
+          order by o.unpaid desc, full_name, o.student_id
           limit ${TOP_DEBTORS}`,
     ),
   ]);

@@ -1,8 +1,15 @@
-import { endOfMonth, format, parseISO } from 'date-fns';
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { addDays, addMonths, endOfMonth, format, parseISO } from 'date-fns';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '@/db/client';
-import { attendance, classes, schedules, students } from '@/db/schema';
+import { queryRows, type Database } from '@/db/client';
+import {
+  attendance,
+  attendanceScheduleMonths,
+  attendanceStudentMonths,
+  classes,
+  schedules,
+  students,
+} from '@/db/schema';
 import { invalidField } from '../kernel/errors';
 import type { School } from '../kernel/trpc/init';
 import { dateField, todayIn } from '../kernel/fields/calendar';
@@ -11,6 +18,10 @@ import { dateField, todayIn } from '../kernel/fields/calendar';
  * Attendance report over a date range (spec 4.3): totals, per student and per class, each
  * aggregated by the database in one statement, so three statements whatever the volume.
  * attendance_rate = (present + late) / records × 100, rounded to one decimal, 0 when none.
+ * Without a student or class filter, the whole months of the range are read from the monthly
+ * summaries (db/schema/summaries.ts: a row per student or schedule and month, kept exact by
+ * triggers) and only the days of a partial first or last month from the records (issue 27: a
+ * month of the large school is 87,000 records but 10,000 summary rows).
  */
 
 export const attendanceReportInput = z.object({
@@ -74,6 +85,14 @@ export async function attendanceReport(
       'The end date field must be a date after or equal to start date.',
     );
 
+  if (!input.student_id && !input.class_id) {
+    return {
+      start_date: startDate,
+      end_date: endDate,
+      ...(await fromSummaries(db, school.id, startDate, endDate)),
+    };
+  }
+
   const where = and(
     eq(attendance.schoolId, school.id),
     gte(attendance.date, startDate),
@@ -126,4 +145,93 @@ export async function attendanceReport(
     by_student: byStudent,
     by_class: byClass,
   };
+}
+
+const day = (date: Date) => format(date, 'yyyy-MM-dd');
+
+/**
+ * The whole calendar months within [start, end] as [first, next) (first day of the first
+ * whole month, first day of the month after the last), and the days outside them as two
+ * ranges [start, first) and [next, end]. No whole month: first = next, and the days are all
+ * of [start, end].
+ */
+export function monthSplit(start: string, end: string) {
+  const startMonth = `${start.slice(0, 7)}-01`;
+  const first = start === startMonth ? start : day(addMonths(parseISO(startMonth), 1));
+  const after = day(addDays(parseISO(end), 1));
+  const next = `${after.slice(0, 7)}-01`;
+  if (first < next) return { first, next };
+  return { first: after, next: after };
+}
+
+type Tally = AttendanceReport['totals'];
+type StudentTally = AttendanceReport['by_student'][number];
+type ClassTally = AttendanceReport['by_class'][number];
+
+/** The sums of a `parts` subquery's tallies (cheap integer sums, grouped by the caller). */
+const sums = sql.raw(`
+  coalesce(sum(p.records), 0)::int as records,
+  coalesce(sum(p.present), 0)::int as present,
+  coalesce(sum(p.absent), 0)::int as absent,
+  coalesce(sum(p.late), 0)::int as late,
+  coalesce(sum(p.excused), 0)::int as excused,
+  coalesce(sum(p.rating_sum), 0)::int as rating_sum,
+  coalesce(sum(p.rating_count), 0)::int as rating_count`);
+
+/** The report's tally from the sums `t`; the rate and average as `count(*)` and `avg` give them. */
+const tallied = sql.raw(`t.records, t.present, t.absent, t.late, t.excused,
+  coalesce(round(100.0 * (t.present + t.late) / nullif(t.records, 0), 1), 0)::float8 as attendance_rate`);
+
+async function fromSummaries(db: Database, schoolId: string, start: string, end: string) {
+  const { first, next } = monthSplit(start, end);
+  /** Summary rows of the whole months and the records of the other days, in the same shape. */
+  const parts = (
+    summary: typeof attendanceStudentMonths | typeof attendanceScheduleMonths,
+    key: SQL,
+  ) => sql`(
+    select ${key} as key, records, present, absent, late, excused, rating_sum, rating_count
+    from ${summary}
+    where school_id = ${schoolId} and month >= ${first}::date and month < ${next}::date
+    union all
+    select ${key}, count(*)::int, (count(*) filter (where status = 'present'))::int,
+           (count(*) filter (where status = 'absent'))::int, (count(*) filter (where status = 'late'))::int,
+           (count(*) filter (where status = 'excused'))::int, coalesce(sum(performance_rating), 0)::int,
+           count(performance_rating)::int
+    from ${attendance}
+    where school_id = ${schoolId}
+      and ((date >= ${start}::date and date < ${first}::date) or (date >= ${next}::date and date <= ${end}::date))
+    group by ${key}
+  )`;
+  const byStudentParts = parts(attendanceStudentMonths, sql.raw('student_id'));
+  const byScheduleParts = parts(attendanceScheduleMonths, sql.raw('schedule_id'));
+
+  // Summed by student or schedule id first (integers, hashed on the id), and only then joined
+  // to the names and sorted: 10,000 students a month are 10,000 sums, not a grouping by name.
+  const [[totals], byStudent, byClass] = await Promise.all([
+    queryRows<Tally>(
+      db,
+      sql`select ${tallied} from (select ${sums} from ${byScheduleParts} as p) as t`,
+    ),
+    queryRows<StudentTally>(
+      db,
+      sql`select st.id as student_id, st.first_name || ' ' || st.last_name as full_name, ${tallied},
+                 round(t.rating_sum::numeric / nullif(t.rating_count, 0), 2)::float8 as average_rating
+          from (select p.key, ${sums} from ${byStudentParts} as p group by p.key) as t
+          join ${students} st on st.school_id = ${schoolId} and st.id = t.key
+          order by st.last_name, st.first_name, st.id`,
+    ),
+    queryRows<ClassTally>(
+      db,
+      sql`select c.id as class_id, c.name as class_name, ${tallied}
+          from (
+            select s.class_id, ${sums}
+            from ${byScheduleParts} as p
+            join ${schedules} s on s.school_id = ${schoolId} and s.id = p.key
+            group by s.class_id
+          ) as t
+          join ${classes} c on c.school_id = ${schoolId} and c.id = t.class_id
+          order by c.name, c.id`,
+    ),
+  ]);
+  return { totals: totals!, by_student: byStudent, by_class: byClass };
 }

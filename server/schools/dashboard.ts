@@ -110,23 +110,15 @@ export async function dashboardFigures(
       ),
       -- School and competition payments (DESIGN 6): paid ones by paid date in this month, and
       -- every unpaid one (a pending school payment past its due date is overdue, still unpaid).
-      -- The paid ones are read by paid date, so the cost is this month's payments, not the history.
-      money as (
-        select status, amount from payments
-        where school_id = ${school.id} and status = 'paid' and paid_date >= ${monthStart}::date and paid_date < ${nextMonthStart}::date
-        union all
-        select status, amount from payments where school_id = ${school.id} and status = 'pending'
-        union all
-        select status, amount from competition_payments
-        where school_id = ${school.id} and status = 'paid' and paid_date >= ${monthStart}::date and paid_date < ${nextMonthStart}::date
-        union all
-        select status, amount from competition_payments where school_id = ${school.id} and status = 'pending'
-      ),
+      -- Both from the day totals (db/schema/summaries.ts, kept exact by triggers): a row per
+      -- day, kind and method, not per payment.
       finance_counts as (
         select coalesce(sum(amount) filter (where status = 'paid'), 0)::text as month_income,
-               (count(*) filter (where status = 'pending'))::int as pending_payments,
+               coalesce(sum(count) filter (where status = 'pending'), 0)::int as pending_payments,
                coalesce(sum(amount) filter (where status = 'pending'), 0)::text as pending_amount
-        from money
+        from payment_day_totals
+        where school_id = ${school.id}
+          and (status = 'pending' or (status = 'paid' and day >= ${monthStart}::date and day < ${nextMonthStart}::date))
       )
       select s.total as students_total, s.active as students_active, s.new_this_month as students_new,
              i.total as instructors_total, i.active as instructors_active,

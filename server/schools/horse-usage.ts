@@ -53,10 +53,11 @@ type UsageDay = {
 };
 
 /**
- * A horse's classes per day over a period, in one statement whatever its length: the dates
- * of the period, each joined to the schedules of its weekday that hold an enrollment with
- * this horse active on that date (status active, started, not ended). A schedule counts once
- * a day however many such enrollments it holds; minutes are the class's duration.
+ * A horse's classes per day over a period, in one statement whatever its length: the horse's
+ * enrollments active in the period (status active, started, not ended; by the horse's index,
+ * so the cost is this horse's enrollments, not the school's schedules) joined to the dates of
+ * the period that fall on their schedule's weekday and within the enrollment. A schedule
+ * counts once a day however many such enrollments it holds; minutes are the class's duration.
  */
 export async function horseUsage(
   db: Database,
@@ -67,6 +68,24 @@ export async function horseUsage(
   const days = await queryRows<UsageDay>(
     db,
     sql`
+      with days as (
+        select d::date as day, extract(dow from d)::int as dow
+        from generate_series(${start}::date, ${end}::date, interval '1 day') as d
+      ),
+      held as (
+        select distinct d.day, s.id as schedule_id, s.start_time, s.end_time,
+               c.name as class_name, c.duration_minutes
+        from enrollments e
+        join schedules s on s.school_id = e.school_id and s.id = e.schedule_id
+        join classes c on c.school_id = s.school_id and c.id = s.class_id
+        join days d on d.dow = s.day_of_week
+          and e.start_date <= d.day and (e.end_date is null or e.end_date >= d.day)
+        where e.school_id = ${horse.schoolId}
+          and e.horse_id = ${horse.id}
+          and e.status = 'active'
+          and e.start_date <= ${end}::date
+          and (e.end_date is null or e.end_date >= ${start}::date)
+      )
       select to_char(d.day, 'YYYY-MM-DD') as date,
              count(b.schedule_id)::int as classes_count,
              coalesce(sum(b.duration_minutes), 0)::int as minutes,
@@ -82,23 +101,8 @@ export async function horseUsage(
                ) filter (where b.schedule_id is not null),
                '[]'::json
              ) as classes
-      from generate_series(${start}::date, ${end}::date, interval '1 day') as d(day)
-      left join lateral (
-        select s.id as schedule_id, s.start_time, s.end_time, c.name as class_name, c.duration_minutes
-        from schedules s
-        join classes c on c.school_id = s.school_id and c.id = s.class_id
-        where s.school_id = ${horse.schoolId}
-          and s.day_of_week = extract(dow from d.day)
-          and exists (
-            select 1 from enrollments e
-            where e.school_id = s.school_id
-              and e.schedule_id = s.id
-              and e.horse_id = ${horse.id}
-              and e.status = 'active'
-              and e.start_date <= d.day::date
-              and (e.end_date is null or e.end_date >= d.day::date)
-          )
-      ) as b on true
+      from days d
+      left join held b on b.day = d.day
       group by d.day
       order by d.day
     `,
