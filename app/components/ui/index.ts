@@ -6,6 +6,7 @@ export { Badge } from './badge';
 export { Button, buttonVariants, type ButtonProps } from './button';
 export { Card, cardClass, CardTitle } from './card';
 export { cn } from './cn';
+export { actionsColumn, statusColumn } from './columns';
 export { Combobox, useDebounced, type ComboboxOption } from './combobox';
 export { ConfirmButton } from './confirm-button';
 export { DataTable, type ColumnDef } from './data-table';

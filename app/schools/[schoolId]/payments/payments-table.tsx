@@ -5,10 +5,11 @@ import type { inferRouterOutputs } from '@trpc/server';
 import Link from 'next/link';
 import type { AppRouter } from '@/server/router';
 import {
-  Badge,
+  actionsColumn,
   Button,
   ConfirmButton,
   DataTable,
+  statusColumn,
   useErrorToast,
   useToast,
   type ColumnDef,
@@ -68,40 +69,27 @@ export function PaymentsTable({
       cell: ({ row: { original: p } }) => money(p.amount, p.currency),
     },
     { accessorKey: 'due_date', header: 'Due' },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: ({ row: { original: p } }) => (
-        <>
-          <Badge status={p.status}>{p.status}</Badge>
-          {p.receipt_number && <span className="text-muted-foreground"> {p.receipt_number}</span>}
-        </>
-      ),
-    },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row: { original: p } }) => (
-        <div className="flex flex-wrap items-center gap-2">
-          {may('payments.edit') && open(p) && (
-            <Button
-              size="sm"
-              onClick={() => onPay(p)}
-              aria-label={`Register payment of ${p.student.full_name}, ${p.description ?? p.concept}`}
-            >
-              Register payment
-            </Button>
-          )}
-          {may('payments.delete') && open(p) && (
-            <ConfirmButton
-              label="Cancel charge"
-              question="Cancel this charge?"
-              onConfirm={() => cancel.mutate({ schoolId, paymentId: p.id })}
-            />
-          )}
-        </div>
-      ),
-    },
+    statusColumn((p) => p.receipt_number),
+    actionsColumn((p) => (
+      <div className="flex flex-wrap items-center gap-2">
+        {may('payments.edit') && open(p) && (
+          <Button
+            size="sm"
+            onClick={() => onPay(p)}
+            aria-label={`Register payment of ${p.student.full_name}, ${p.description ?? p.concept}`}
+          >
+            Register payment
+          </Button>
+        )}
+        {may('payments.delete') && open(p) && (
+          <ConfirmButton
+            label="Cancel charge"
+            question="Cancel this charge?"
+            onConfirm={() => cancel.mutate({ schoolId, paymentId: p.id })}
+          />
+        )}
+      </div>
+    )),
   ];
 
   return (

@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  actionsColumn,
   Card,
   CardTitle,
   ConfirmButton,
@@ -64,10 +65,8 @@ export function CategoryEntries({
         />
       ),
     },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row: { original: e } }) =>
+    actionsColumn(
+      (e) =>
         may('competitions.delete') &&
         (e.status === 'pending' || e.status === 'confirmed') && (
           <ConfirmButton
@@ -76,7 +75,7 @@ export function CategoryEntries({
             onConfirm={() => cancel.mutate({ schoolId, competitionId: c.id, entryId: e.id })}
           />
         ),
-    },
+    ),
   ];
   return (
     <Card aria-label={category}>
