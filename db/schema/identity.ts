@@ -11,13 +11,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
+import { ORGANIZATION_STATUSES, ORGANIZATION_TYPES, USER_STATUSES } from './identity-values';
 
 /** Roles in a school (DESIGN 4); the permission table (server/kernel/auth/permissions.ts) grants each its rights. */
 export const ROLES = ['owner', 'manager', 'instructor', 'viewer'] as const;
 
-export const USER_STATUSES = ['active', 'suspended'] as const;
-export const ORGANIZATION_TYPES = ['school', 'stud'] as const;
-export const ORGANIZATION_STATUSES = ['active', 'suspended'] as const;
+export * from './identity-values';
 
 /** A person as known to an identity provider: `(issuer, subject)` is the identity. */
 export const users = pgTable(

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { users } from './identity';
+import { OUTBOX_STATUSES } from './platform-values';
 
 /*
  * Platform tables (DESIGN 6 "Settings and e-mail", 8): system settings, contact requests,
@@ -19,8 +20,7 @@ import { users } from './identity';
  * process, and the marketplace publications that the test dashboard counts.
  */
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export * from './platform-values';
 export const PUBLICATION_STATUSES = ['draft', 'pending', 'active', 'rejected', 'archived'] as const;
 
 const inList = (column: unknown, values: readonly string[]) =>

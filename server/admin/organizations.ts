@@ -8,37 +8,12 @@ import {
   users,
 } from '@/db/schema';
 import { notFound } from '../kernel/errors';
-import {
-  currencyField,
-  DEFAULT_CURRENCY,
-  organizationSchema,
-  timezoneField,
-  toOrganization,
-} from '../organizations/schema';
+import { DEFAULT_CURRENCY, organizationSchema, toOrganization } from '../organizations/schema';
+import { createOrganizationInput, updateOrganizationInput } from './organization-schema';
 import { adminProcedure, router } from '../kernel/trpc/init';
 import { paginate, paginatedSchema, paginationInput, pageOffset } from '../kernel/trpc/pagination';
 import { isUuid } from '../kernel/validation';
 import { pathId } from '../kernel/fields/params';
-
-export const createOrganizationInput = z.object({
-  name: z.string().trim().min(1).max(255),
-  type: z.enum(ORGANIZATION_TYPES),
-  timezone: timezoneField.optional(),
-  currency: currencyField.optional(),
-  /**
-   * The organization's first owner: a user known with that verified e-mail becomes the owner
-   * at once, anyone else is invited (bound at their first sign-in with that verified e-mail).
-   */
-  owner_email: z.email().max(255).optional(),
-});
-
-export const updateOrganizationInput = z.object({
-  name: z.string().trim().min(1).max(255).optional(),
-  timezone: timezoneField.optional(),
-  currency: currencyField.optional(),
-  verified: z.boolean().optional(),
-  status: z.enum(ORGANIZATION_STATUSES).optional(),
-});
 
 export const adminOrganizationsRouter = router({
   list: adminProcedure

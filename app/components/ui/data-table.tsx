@@ -23,6 +23,11 @@ function render<C>(template: ((context: C) => ReactNode) | ReactNode | undefined
   return typeof template === 'function' ? template(context) : template;
 }
 
+/** A column's own class on its header and cells (`meta: { className: 'max-sm:hidden' }`). */
+function columnClass(column: { meta?: unknown }) {
+  return (column.meta as { className?: string } | undefined)?.className;
+}
+
 /**
  * The one data table (TanStack Table): column headers with `scope="col"`, a horizontal
  * scroller on narrow screens, and, where `sortable`, headers that sort in the browser
@@ -75,7 +80,7 @@ export function DataTable<T>({
                   <th
                     key={header.id}
                     scope="col"
-                    className={headCellClass}
+                    className={cn(headCellClass, columnClass(header.column.columnDef))}
                     aria-sort={
                       sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                     }
@@ -108,7 +113,7 @@ export function DataTable<T>({
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} className={rowClassName?.(row.original)}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={cn(cellClass)}>
+                <td key={cell.id} className={cn(cellClass, columnClass(cell.column.columnDef))}>
                   {render(cell.column.columnDef.cell as never, cell.getContext())}
                 </td>
               ))}

@@ -15,6 +15,7 @@ export { DropdownMenu, DropdownMenuItem } from './dropdown-menu';
 export { errorMessage, fieldErrorsOf, useErrorToast } from './errors';
 export {
   applyServerErrors,
+  blankAsUndefined,
   FormActions,
   FormErrorSummary,
   FormField,
