@@ -38,6 +38,7 @@ export function DataTable<T>({
   columns,
   data,
   label,
+  caption,
   getRowId,
   sortable = false,
   busy,
@@ -48,6 +49,8 @@ export function DataTable<T>({
   data: T[];
   /** The table's accessible name, where the page has several. */
   label?: string;
+  /** A visible title above the table, which names it. */
+  caption?: ReactNode;
   getRowId?: (row: T) => string;
   sortable?: boolean;
   busy?: boolean;
@@ -67,6 +70,7 @@ export function DataTable<T>({
   return (
     <TableWrap className={className}>
       <table className={tableClass} aria-label={label} aria-busy={busy}>
+        {caption && <caption className="mb-2 text-left font-semibold">{caption}</caption>}
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
