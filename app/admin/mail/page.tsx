@@ -9,9 +9,7 @@ import {
   Button,
   DataTable,
   Empty,
-  Label,
-  NativeSelect,
-  Options,
+  FilterSelect,
   Pager,
   QueryState,
   statusColumn,
@@ -59,22 +57,18 @@ export default function MailOutboxPage() {
   ];
   return (
     <AdminShell title="Mail outbox">
-      <div className="mb-3 flex flex-wrap items-center gap-2">
-        <Label htmlFor="status-filter" className="mb-0">
-          Status
-        </Label>
-        <NativeSelect
-          id="status-filter"
-          className="w-auto"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as OutboxStatus | '');
-            setPage(1);
-          }}
-        >
-          <Options options={[{ value: '', label: 'All' }, ...OUTBOX_STATUSES]} />
-        </NativeSelect>
-      </div>
+      <FilterSelect
+        id="status-filter"
+        label="Status"
+        allLabel="All"
+        className="mb-3 max-w-xs"
+        options={OUTBOX_STATUSES}
+        value={status}
+        onChange={(value) => {
+          setStatus(value);
+          setPage(1);
+        }}
+      />
       <QueryState what="the outbox" query={list} />
       {list.data?.data.length === 0 && (
         <Empty>No e-mails{status ? ` with status ${status}` : ''} yet.</Empty>

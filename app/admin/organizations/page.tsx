@@ -7,10 +7,9 @@ import {
   Button,
   Dialog,
   Empty,
-  Input,
-  Label,
-  NativeSelect,
-  Options,
+  FilterBar,
+  FilterSearch,
+  FilterSelect,
   Pager,
   QueryState,
 } from '../../components/ui';
@@ -51,37 +50,28 @@ function Organizations() {
   return (
     <>
       <div className="mb-3 flex flex-wrap items-end justify-between gap-2">
-        <form
-          className="flex flex-wrap items-end gap-x-4 gap-y-2"
-          role="search"
-          onSubmit={(event) => event.preventDefault()}
-        >
-          <div>
-            <Label htmlFor="organization-search">Search organizations</Label>
-            <Input
-              id="organization-search"
-              type="search"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
-          <div>
-            <Label htmlFor="organization-type">Show</Label>
-            <NativeSelect
-              id="organization-type"
-              value={type}
-              onChange={(event) => {
-                setType(event.target.value as Type);
-                setPage(1);
-              }}
-            >
-              <Options options={[{ value: '', label: 'all types' }, ...ORGANIZATION_TYPES]} />
-            </NativeSelect>
-          </div>
-        </form>
+        <FilterBar className="mb-0">
+          <FilterSearch
+            id="organization-search"
+            label="Search organizations"
+            value={search}
+            onChange={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+          />
+          <FilterSelect
+            id="organization-type"
+            label="Show"
+            allLabel="all types"
+            options={ORGANIZATION_TYPES}
+            value={type}
+            onChange={(value) => {
+              setType(value);
+              setPage(1);
+            }}
+          />
+        </FilterBar>
         {!creating && <Button onClick={() => setCreating(true)}>New organization</Button>}
       </div>
       {creating && <CreateOrganizationForm onDone={() => setCreating(false)} />}

@@ -3,7 +3,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { USER_STATUSES } from '@/db/schema/identity-values';
-import { Empty, Input, Label, NativeSelect, Options, Pager, QueryState } from '../../components/ui';
+import {
+  Empty,
+  FilterBar,
+  FilterSearch,
+  FilterSelect,
+  Pager,
+  QueryState,
+} from '../../components/ui';
 import { useTRPC } from '../../trpc';
 import { AdminShell } from '../admin-shell';
 import { UsersTable } from './users-table';
@@ -35,43 +42,28 @@ function Users() {
   });
   return (
     <>
-      <form
-        className="mb-3 flex flex-wrap items-end gap-x-4 gap-y-2"
-        role="search"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <div>
-          <Label htmlFor="user-search">Search users</Label>
-          <Input
-            id="user-search"
-            type="search"
-            aria-describedby="user-search-hint"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-          />
-          <small id="user-search-hint" className="text-muted-foreground">
-            Name or e-mail
-          </small>
-        </div>
-        <div>
-          <Label htmlFor="user-status">Status</Label>
-          <NativeSelect
-            id="user-status"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as Status);
-              setPage(1);
-            }}
-          >
-            <Options
-              options={['', ...USER_STATUSES].map((value) => ({ value, label: value || 'all' }))}
-            />
-          </NativeSelect>
-        </div>
-      </form>
+      <FilterBar>
+        <FilterSearch
+          id="user-search"
+          label="Search users"
+          hint="Name or e-mail"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+        <FilterSelect
+          id="user-status"
+          label="Status"
+          options={USER_STATUSES}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+        />
+      </FilterBar>
       {!users.data && <QueryState what="the users" query={users} />}
       {users.data && users.data.data.length === 0 && <Empty>No users match.</Empty>}
       {users.data && users.data.data.length > 0 && (

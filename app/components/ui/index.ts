@@ -13,6 +13,7 @@ export { DataTable, type ColumnDef } from './data-table';
 export { Dialog } from './dialog';
 export { DropdownMenu, DropdownMenuItem } from './dropdown-menu';
 export { errorMessage, fieldErrorsOf, useErrorToast } from './errors';
+export { FilterBar, FilterSearch, FilterSelect } from './filters';
 export {
   applyServerErrors,
   blankAsUndefined,

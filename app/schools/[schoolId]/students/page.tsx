@@ -4,9 +4,18 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useDeferredValue, useState } from 'react';
 import { STUDENT_LEVELS, STUDENT_STATUSES } from '@/server/schools/student-schema';
+import {
+  Button,
+  Empty,
+  FilterBar,
+  FilterSearch,
+  FilterSelect,
+  Pager,
+  QueryState,
+} from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { Empty, Pager, QueryState, SelectField, TableWrap, TextField } from '../../../ui';
 import { NotAllowed, useSchool } from '../school-context';
+import { StudentsTable } from './students-table';
 
 type Status = (typeof STUDENT_STATUSES)[number];
 type Level = (typeof STUDENT_LEVELS)[number];
@@ -37,52 +46,51 @@ export default function StudentsPage() {
 
   return (
     <>
-      <div className="page-head">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h1>Students</h1>
         {may('students.create') && (
-          <div className="actions">
-            <Link className="button" href={`/schools/${schoolId}/students/new`}>
-              New student
-            </Link>
-            <Link className="button plain-button" href={`/schools/${schoolId}/students/import`}>
-              Import CSV
-            </Link>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button asChild size="sm">
+              <Link href={`/schools/${schoolId}/students/new`}>New student</Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/schools/${schoolId}/students/import`}>Import CSV</Link>
+            </Button>
           </div>
         )}
       </div>
-      <form className="toolbar" role="search" onSubmit={(event) => event.preventDefault()}>
-        <TextField
+      <FilterBar>
+        <FilterSearch
+          id="student-search"
           label="Search"
-          name="search"
-          type="search"
           placeholder="Name, document or e-mail"
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
+          onChange={(value) => {
+            setSearch(value);
             setPage(1);
           }}
         />
-        <SelectField
+        <FilterSelect
+          id="student-status"
           label="Status"
-          name="status"
-          options={[{ value: '', label: 'all' }, ...STUDENT_STATUSES]}
+          options={STUDENT_STATUSES}
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as Status | '');
+          onChange={(value) => {
+            setStatus(value);
             setPage(1);
           }}
         />
-        <SelectField
+        <FilterSelect
+          id="student-level"
           label="Level"
-          name="level"
-          options={[{ value: '', label: 'all' }, ...STUDENT_LEVELS]}
+          options={STUDENT_LEVELS}
           value={level}
-          onChange={(event) => {
-            setLevel(event.target.value as Level | '');
+          onChange={(value) => {
+            setLevel(value);
             setPage(1);
           }}
         />
-      </form>
+      </FilterBar>
       <QueryState what="students" query={students} />
       {students.data && students.data.data.length === 0 && (
         <Empty>
@@ -90,36 +98,7 @@ export default function StudentsPage() {
         </Empty>
       )}
       {students.data && students.data.data.length > 0 && (
-        <TableWrap className="card">
-          <table aria-busy={students.isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Age</th>
-                <th scope="col">Level</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="hide-narrow">
-                  Phone
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {students.data.data.map((student) => (
-                <tr key={student.id}>
-                  <td>
-                    <Link href={`/schools/${schoolId}/students/${student.id}`}>
-                      {student.full_name}
-                    </Link>
-                  </td>
-                  <td>{student.age ?? '—'}</td>
-                  <td>{student.level}</td>
-                  <td>{student.status}</td>
-                  <td className="hide-narrow">{student.phone ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <StudentsTable students={students.data.data} busy={students.isFetching} />
       )}
       {meta && <Pager meta={meta} onPage={setPage} noun="students" />}
     </>

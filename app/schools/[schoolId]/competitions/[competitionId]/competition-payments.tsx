@@ -8,9 +8,7 @@ import {
   CardTitle,
   Dialog,
   Empty,
-  Label,
-  NativeSelect,
-  Options,
+  FilterSelect,
   Pager,
   QueryState,
 } from '../../../../components/ui';
@@ -48,24 +46,17 @@ export function CompetitionPayments({ competitionId }: { competitionId: string }
     <Card aria-labelledby="competition-payments-heading">
       <CardTitle id="competition-payments-heading">Payments</CardTitle>
       <PaymentSummary competitionId={competitionId} />
-      <div className="mb-3 max-w-xs">
-        <Label htmlFor="competition-payment-status">Payment status</Label>
-        <NativeSelect
-          id="competition-payment-status"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as Status);
-            setPage(1);
-          }}
-        >
-          <Options
-            options={['', ...COMPETITION_PAYMENT_STATUSES].map((value) => ({
-              value,
-              label: value || 'all',
-            }))}
-          />
-        </NativeSelect>
-      </div>
+      <FilterSelect
+        id="competition-payment-status"
+        label="Payment status"
+        className="mb-3 max-w-xs"
+        options={COMPETITION_PAYMENT_STATUSES}
+        value={status}
+        onChange={(value) => {
+          setStatus(value);
+          setPage(1);
+        }}
+      />
       {!payments.data && <QueryState what="the payments" query={payments} />}
       {payments.data && payments.data.data.length === 0 && (
         <Empty>No payments{status ? ` with status ${status}` : ''}.</Empty>
