@@ -10,6 +10,7 @@ import {
   DataTable,
   Empty,
   FilterSelect,
+  useListFilters,
   Pager,
   QueryState,
   statusColumn,
@@ -25,8 +26,8 @@ type Entry = inferRouterOutputs<AppRouter>['admin']['mail']['list']['data'][numb
 /** The outbox: every e-mail the platform queued, its delivery state, and retry of a failed one. */
 export default function MailOutboxPage() {
   const trpc = useTRPC();
-  const [status, setStatus] = useState<OutboxStatus | ''>('');
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, bind } = useListFilters({ status: '' as OutboxStatus | '' });
+  const { status } = filters;
   const [selected, setSelected] = useState<string | null>(null);
   const list = useQuery(
     trpc.admin.mail.list.queryOptions(
@@ -63,11 +64,7 @@ export default function MailOutboxPage() {
         allLabel="All"
         className="mb-3 max-w-xs"
         options={OUTBOX_STATUSES}
-        value={status}
-        onChange={(value) => {
-          setStatus(value);
-          setPage(1);
-        }}
+        {...bind('status')}
       />
       <QueryState what="the outbox" query={list} />
       {list.data?.data.length === 0 && (

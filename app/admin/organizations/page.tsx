@@ -10,6 +10,7 @@ import {
   FilterBar,
   FilterSearch,
   FilterSelect,
+  useListFilters,
   Pager,
   QueryState,
 } from '../../components/ui';
@@ -32,9 +33,8 @@ export default function AdminOrganizationsPage() {
 
 function Organizations() {
   const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [type, setType] = useState<Type>('');
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, bind } = useListFilters({ search: '', type: '' as Type });
+  const { search, type } = filters;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Organization | null>(null);
   const organizations = useQuery({
@@ -51,25 +51,13 @@ function Organizations() {
     <>
       <div className="mb-3 flex flex-wrap items-end justify-between gap-2">
         <FilterBar className="mb-0">
-          <FilterSearch
-            id="organization-search"
-            label="Search organizations"
-            value={search}
-            onChange={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
-          />
+          <FilterSearch id="organization-search" label="Search organizations" {...bind('search')} />
           <FilterSelect
             id="organization-type"
             label="Show"
             allLabel="all types"
             options={ORGANIZATION_TYPES}
-            value={type}
-            onChange={(value) => {
-              setType(value);
-              setPage(1);
-            }}
+            {...bind('type')}
           />
         </FilterBar>
         {!creating && <Button onClick={() => setCreating(true)}>New organization</Button>}

@@ -1,13 +1,13 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { USER_STATUSES } from '@/db/schema/identity-values';
 import {
   Empty,
   FilterBar,
   FilterSearch,
   FilterSelect,
+  useListFilters,
   Pager,
   QueryState,
 } from '../../components/ui';
@@ -28,9 +28,8 @@ export default function AdminUsersPage() {
 
 function Users() {
   const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<Status>('');
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, bind } = useListFilters({ search: '', status: '' as Status });
+  const { search, status } = filters;
   const users = useQuery({
     ...trpc.admin.users.list.queryOptions({
       page,
@@ -47,22 +46,9 @@ function Users() {
           id="user-search"
           label="Search users"
           hint="Name or e-mail"
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          {...bind('search')}
         />
-        <FilterSelect
-          id="user-status"
-          label="Status"
-          options={USER_STATUSES}
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
-        />
+        <FilterSelect id="user-status" label="Status" options={USER_STATUSES} {...bind('status')} />
       </FilterBar>
       {!users.data && <QueryState what="the users" query={users} />}
       {users.data && users.data.data.length === 0 && <Empty>No users match.</Empty>}

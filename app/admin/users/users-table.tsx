@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/router';
 import {
@@ -8,8 +8,7 @@ import {
   ConfirmButton,
   DataTable,
   statusColumn,
-  useErrorToast,
-  useToast,
+  useWriteOutcome,
   type ColumnDef,
 } from '../../components/ui';
 import { useTRPC } from '../../trpc';
@@ -19,21 +18,15 @@ type User = inferRouterOutputs<AppRouter>['admin']['users']['list']['data'][numb
 /** A page of users; anyone but oneself can be suspended or reactivated, after a confirmation. */
 export function UsersTable({ users, busy }: { users: User[]; busy: boolean }) {
   const trpc = useTRPC();
-  const toast = useToast();
-  const showError = useErrorToast();
-  const queryClient = useQueryClient();
+  const write = useWriteOutcome();
   const me = useQuery(trpc.account.me.queryOptions({}));
   const update = useMutation(
     trpc.admin.users.update.mutationOptions({
-      onSuccess: async (result) => {
-        await queryClient.invalidateQueries(trpc.admin.users.pathFilter());
-        const who = result.data.email ?? result.data.display_name;
-        toast(
-          'success',
-          result.data.status === 'suspended' ? `${who} is suspended.` : `${who} is active again.`,
-        );
-      },
-      onError: showError,
+      onSuccess: write.onSuccess([trpc.admin.users.pathKey()], ({ data }: { data: User }) => {
+        const who = data.email ?? data.display_name;
+        return data.status === 'suspended' ? `${who} is suspended.` : `${who} is active again.`;
+      }),
+      onError: write.onError,
     }),
   );
   const columns: ColumnDef<User>[] = [

@@ -34,3 +34,5 @@ export { Empty, Pager, QueryState, Skeleton } from './page-state';
 export { cellClass, headCellClass, TableWrap, tableClass } from './table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 export { ToastProvider, useToast } from './toast';
+export { useListFilters } from './use-list-filters';
+export { useWriteOutcome } from './use-write-outcome';

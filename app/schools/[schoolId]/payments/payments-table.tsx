@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import Link from 'next/link';
 import type { AppRouter } from '@/server/router';
@@ -10,8 +10,7 @@ import {
   ConfirmButton,
   DataTable,
   statusColumn,
-  useErrorToast,
-  useToast,
+  useWriteOutcome,
   type ColumnDef,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
@@ -32,16 +31,11 @@ export function PaymentsTable({
 }) {
   const { schoolId, may } = useSchool();
   const trpc = useTRPC();
-  const toast = useToast();
-  const showError = useErrorToast();
-  const queryClient = useQueryClient();
+  const write = useWriteOutcome();
   const cancel = useMutation(
     trpc.payments.cancel.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
-        toast('success', 'The payment was cancelled.');
-      },
-      onError: showError,
+      onSuccess: write.onSuccess([trpc.payments.pathKey()], 'The payment was cancelled.'),
+      onError: write.onError,
     }),
   );
   const open = (p: Payment) => p.status === 'pending' || p.status === 'overdue';

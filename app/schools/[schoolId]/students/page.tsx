@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue } from 'react';
 import { STUDENT_LEVELS, STUDENT_STATUSES } from '@/server/schools/student-schema';
 import {
   Button,
@@ -10,6 +10,7 @@ import {
   FilterBar,
   FilterSearch,
   FilterSelect,
+  useListFilters,
   Pager,
   QueryState,
 } from '../../../components/ui';
@@ -24,10 +25,12 @@ type Level = (typeof STUDENT_LEVELS)[number];
 export default function StudentsPage() {
   const { schoolId, may } = useSchool();
   const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<Status | ''>('');
-  const [level, setLevel] = useState<Level | ''>('');
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, bind } = useListFilters({
+    search: '',
+    status: '' as Status | '',
+    level: '' as Level | '',
+  });
+  const { search, status, level } = filters;
   const deferredSearch = useDeferredValue(search.trim());
   const students = useQuery({
     ...trpc.students.list.queryOptions({
@@ -64,31 +67,19 @@ export default function StudentsPage() {
           id="student-search"
           label="Search"
           placeholder="Name, document or e-mail"
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          {...bind('search')}
         />
         <FilterSelect
           id="student-status"
           label="Status"
           options={STUDENT_STATUSES}
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          {...bind('status')}
         />
         <FilterSelect
           id="student-level"
           label="Level"
           options={STUDENT_LEVELS}
-          value={level}
-          onChange={(value) => {
-            setLevel(value);
-            setPage(1);
-          }}
+          {...bind('level')}
         />
       </FilterBar>
       <QueryState what="students" query={students} />

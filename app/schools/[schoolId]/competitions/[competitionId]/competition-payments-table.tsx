@@ -1,14 +1,13 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   actionsColumn,
   Button,
   ConfirmButton,
   DataTable,
   statusColumn,
-  useErrorToast,
-  useToast,
+  useWriteOutcome,
   type ColumnDef,
 } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
@@ -30,16 +29,14 @@ export function CompetitionPaymentsTable({
 }) {
   const { school, schoolId, may } = useSchool();
   const trpc = useTRPC();
-  const toast = useToast();
-  const showError = useErrorToast();
-  const queryClient = useQueryClient();
+  const write = useWriteOutcome();
   const cancel = useMutation(
     trpc.competitionPayments.remove.mutationOptions({
-      onSuccess: async (result) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.competitionPayments.pathKey() });
-        toast('success', result.message);
-      },
-      onError: showError,
+      onSuccess: write.onSuccess(
+        [trpc.competitionPayments.pathKey()],
+        (result: { message: string }) => result.message,
+      ),
+      onError: write.onError,
     }),
   );
   const columns: ColumnDef<CompetitionPayment>[] = [

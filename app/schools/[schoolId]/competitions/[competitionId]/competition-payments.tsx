@@ -9,6 +9,7 @@ import {
   Dialog,
   Empty,
   FilterSelect,
+  useListFilters,
   Pager,
   QueryState,
 } from '../../../../components/ui';
@@ -28,8 +29,8 @@ type Status = (typeof COMPETITION_PAYMENT_STATUSES)[number] | '';
 export function CompetitionPayments({ competitionId }: { competitionId: string }) {
   const { schoolId } = useSchool();
   const trpc = useTRPC();
-  const [status, setStatus] = useState<Status>('');
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, bind } = useListFilters({ status: '' as Status });
+  const { status } = filters;
   const [paying, setPaying] = useState<CompetitionPayment | null>(null);
   const payments = useQuery({
     ...trpc.competitionPayments.list.queryOptions({
@@ -51,11 +52,7 @@ export function CompetitionPayments({ competitionId }: { competitionId: string }
         label="Payment status"
         className="mb-3 max-w-xs"
         options={COMPETITION_PAYMENT_STATUSES}
-        value={status}
-        onChange={(value) => {
-          setStatus(value);
-          setPage(1);
-        }}
+        {...bind('status')}
       />
       {!payments.data && <QueryState what="the payments" query={payments} />}
       {payments.data && payments.data.data.length === 0 && (
