@@ -3,6 +3,7 @@
 import {
   actionsColumn,
   Button,
+  cardClass,
   DataTable,
   statusColumn,
   type ColumnDef,
@@ -49,7 +50,7 @@ export function OrganizationsTable({
   ];
   return (
     <DataTable
-      className="mb-3 rounded-lg border border-border bg-card p-4"
+      className={cardClass}
       label="Organizations"
       columns={columns}
       data={organizations}

@@ -6,6 +6,7 @@ import type { AppRouter } from '@/server/router';
 import {
   actionsColumn,
   ConfirmButton,
+  cardClass,
   DataTable,
   statusColumn,
   useWriteOutcome,
@@ -66,7 +67,7 @@ export function UsersTable({ users, busy }: { users: User[]; busy: boolean }) {
   ];
   return (
     <DataTable
-      className="mb-3 rounded-lg border border-border bg-card p-4"
+      className={cardClass}
       label="Users"
       columns={columns}
       data={users}

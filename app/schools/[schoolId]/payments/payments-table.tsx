@@ -8,6 +8,7 @@ import {
   actionsColumn,
   Button,
   ConfirmButton,
+  cardClass,
   DataTable,
   statusColumn,
   useWriteOutcome,
@@ -88,7 +89,7 @@ export function PaymentsTable({
 
   return (
     <DataTable
-      className="mb-3 rounded-lg border border-border bg-card p-4"
+      className={cardClass}
       columns={columns}
       data={payments}
       getRowId={(p) => p.id}

@@ -3,7 +3,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import Link from 'next/link';
 import type { AppRouter } from '@/server/router';
-import { DataTable, type ColumnDef } from '../../../components/ui';
+import { cardClass, DataTable, type ColumnDef } from '../../../components/ui';
 import { useSchool } from '../school-context';
 
 type Student = inferRouterOutputs<AppRouter>['students']['list']['data'][number];
@@ -31,7 +31,7 @@ export function StudentsTable({ students, busy }: { students: Student[]; busy: b
   ];
   return (
     <DataTable
-      className="mb-3 rounded-lg border border-border bg-card p-4"
+      className={cardClass}
       columns={columns}
       data={students}
       getRowId={(s) => s.id}
