@@ -92,7 +92,9 @@ export function EditOrganizationForm({
           className="size-5 accent-primary"
           {...form.register('verified')}
         />
-        <label htmlFor="organization-verified">Verified</label>
+        <label htmlFor="organization-verified" className="mb-0">
+          Verified
+        </label>
       </div>
       <FormErrorSummary form={form} />
       {confirming ? (

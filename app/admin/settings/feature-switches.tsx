@@ -65,7 +65,7 @@ export function FeatureSwitches({
                 aria-describedby={`feature-${feature}-hint`}
                 onChange={(event) => change(feature, event.target.checked)}
               />
-              <label htmlFor={`feature-${feature}`} className="font-semibold">
+              <label htmlFor={`feature-${feature}`} className="mb-0 font-semibold">
                 {label}
               </label>
               <span id={`feature-${feature}-hint`} className="text-muted-foreground">

@@ -87,7 +87,7 @@ export function RollForm({
                 <strong>{s.full_name}</strong>
               </legend>
               {ATTENDANCE_STATUSES.map((status) => (
-                <label key={status}>
+                <label key={status} className="mb-0 font-normal">
                   <input
                     type="radio"
                     className="peer sr-only"

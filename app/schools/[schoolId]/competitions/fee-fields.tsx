@@ -62,7 +62,9 @@ export function FeeFields<T extends Values>({ form: anyForm }: { form: FormOf<T>
                 className="size-5 accent-primary"
                 {...form.register(`fees.${i}.is_required`)}
               />
-              <label htmlFor={`fee-${i}-required`}>Fee {i + 1} charged on entry</label>
+              <label htmlFor={`fee-${i}-required`} className="mb-0">
+                Fee {i + 1} charged on entry
+              </label>
             </span>
             <Button
               variant="outline"
