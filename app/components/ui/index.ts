@@ -35,4 +35,4 @@ export { cellClass, headCellClass, TableWrap, tableClass } from './table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 export { ToastProvider, useToast } from './toast';
 export { useListFilters } from './use-list-filters';
-export { useWriteOutcome } from './use-write-outcome';
+export { useRefresh, useWriteOutcome } from './use-write-outcome';
