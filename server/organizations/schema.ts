@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORGANIZATION_STATUSES, ORGANIZATION_TYPES, type organizations } from '@/db/schema';
+import type { organizations } from '@/db/schema';
+import { ORGANIZATION_STATUSES, ORGANIZATION_TYPES } from '@/db/schema/identity-values';
 import { isValidTimezone } from '../kernel/config';
 import { fieldMessage } from '../kernel/validation';
 

@@ -23,6 +23,11 @@ function render<C>(template: ((context: C) => ReactNode) | ReactNode | undefined
   return typeof template === 'function' ? template(context) : template;
 }
 
+/** A column's own class on its header and cells (`meta: { className: 'max-sm:hidden' }`). */
+function columnClass(column: { meta?: unknown }) {
+  return (column.meta as { className?: string } | undefined)?.className;
+}
+
 /**
  * The one data table (TanStack Table): column headers with `scope="col"`, a horizontal
  * scroller on narrow screens, and, where `sortable`, headers that sort in the browser
@@ -33,6 +38,7 @@ export function DataTable<T>({
   columns,
   data,
   label,
+  caption,
   getRowId,
   sortable = false,
   busy,
@@ -43,6 +49,8 @@ export function DataTable<T>({
   data: T[];
   /** The table's accessible name, where the page has several. */
   label?: string;
+  /** A visible title above the table, which names it. */
+  caption?: ReactNode;
   getRowId?: (row: T) => string;
   sortable?: boolean;
   busy?: boolean;
@@ -62,6 +70,7 @@ export function DataTable<T>({
   return (
     <TableWrap className={className}>
       <table className={tableClass} aria-label={label} aria-busy={busy}>
+        {caption && <caption className="mb-2 text-left font-semibold">{caption}</caption>}
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
@@ -75,7 +84,7 @@ export function DataTable<T>({
                   <th
                     key={header.id}
                     scope="col"
-                    className={headCellClass}
+                    className={cn(headCellClass, columnClass(header.column.columnDef))}
                     aria-sort={
                       sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                     }
@@ -108,7 +117,7 @@ export function DataTable<T>({
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} className={rowClassName?.(row.original)}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={cn(cellClass)}>
+                <td key={cell.id} className={cn(cellClass, columnClass(cell.column.columnDef))}>
                   {render(cell.column.columnDef.cell as never, cell.getContext())}
                 </td>
               ))}

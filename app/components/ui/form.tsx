@@ -10,7 +10,7 @@ import {
   type UseFormProps,
   type UseFormReturn,
 } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Button } from './button';
 import { cn } from './cn';
 import { fieldErrorsOf } from './errors';
@@ -35,6 +35,17 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
     ...options,
     resolver: zodResolver(schema as never) as never,
   });
+}
+
+/**
+ * An optional field of a shared schema, for a text box: a box left blank (or only spaces) is
+ * "not given", as the form would have left it out of what it sends.
+ */
+export function blankAsUndefined<S extends z.ZodType>(field: S) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    field,
+  );
 }
 
 /**

@@ -6,14 +6,17 @@ export { Badge } from './badge';
 export { Button, buttonVariants, type ButtonProps } from './button';
 export { Card, cardClass, CardTitle } from './card';
 export { cn } from './cn';
+export { actionsColumn, statusColumn } from './columns';
 export { Combobox, useDebounced, type ComboboxOption } from './combobox';
 export { ConfirmButton } from './confirm-button';
 export { DataTable, type ColumnDef } from './data-table';
 export { Dialog } from './dialog';
 export { DropdownMenu, DropdownMenuItem } from './dropdown-menu';
 export { errorMessage, fieldErrorsOf, useErrorToast } from './errors';
+export { FilterBar, FilterSearch, FilterSelect } from './filters';
 export {
   applyServerErrors,
+  blankAsUndefined,
   FormActions,
   FormErrorSummary,
   FormField,
@@ -31,3 +34,5 @@ export { Empty, Pager, QueryState, Skeleton } from './page-state';
 export { cellClass, headCellClass, TableWrap, tableClass } from './table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 export { ToastProvider, useToast } from './toast';
+export { useListFilters } from './use-list-filters';
+export { useRefresh, useWriteOutcome } from './use-write-outcome';

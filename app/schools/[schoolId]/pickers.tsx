@@ -57,26 +57,38 @@ export function StudentPicker(props: PickerProps) {
   );
 }
 
-function useFiltered(all: ComboboxOption[], search: string) {
+/** A short list loaded whole and filtered in the browser as one types. */
+function ListPicker({
+  all,
+  loading,
+  emptyText,
+  ...props
+}: PickerProps & { all: ComboboxOption[]; loading: boolean; emptyText: string }) {
+  const [search, setSearch] = useState('');
   const needle = search.trim().toLocaleLowerCase();
-  return needle ? all.filter((o) => o.label.toLocaleLowerCase().includes(needle)) : all;
+  return (
+    <Combobox
+      {...props}
+      search={search}
+      onSearchChange={setSearch}
+      options={needle ? all.filter((o) => o.label.toLocaleLowerCase().includes(needle)) : all}
+      loading={loading}
+      placeholder="Type a name…"
+      emptyText={emptyText}
+    />
+  );
 }
 
 /** Active horses, filtered as one types. */
 export function HorsePicker(props: PickerProps) {
   const { schoolId } = useSchool();
   const trpc = useTRPC();
-  const [search, setSearch] = useState('');
   const horses = useQuery(trpc.horses.list.queryOptions({ schoolId, status: 'active' }));
-  const all = (horses.data?.data ?? []).map((h) => ({ value: h.id, label: h.name }));
   return (
-    <Combobox
+    <ListPicker
       {...props}
-      search={search}
-      onSearchChange={setSearch}
-      options={useFiltered(all, search)}
+      all={(horses.data?.data ?? []).map((h) => ({ value: h.id, label: h.name }))}
       loading={horses.isPending}
-      placeholder="Type a name…"
       emptyText="No active horse with that name."
     />
   );
@@ -86,17 +98,12 @@ export function HorsePicker(props: PickerProps) {
 export function ClassPicker(props: PickerProps) {
   const { schoolId } = useSchool();
   const trpc = useTRPC();
-  const [search, setSearch] = useState('');
   const classes = useQuery(trpc.classes.list.queryOptions({ schoolId }));
-  const all = (classes.data?.data ?? []).map((c) => ({ value: c.id, label: c.name }));
   return (
-    <Combobox
+    <ListPicker
       {...props}
-      search={search}
-      onSearchChange={setSearch}
-      options={useFiltered(all, search)}
+      all={(classes.data?.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
       loading={classes.isPending}
-      placeholder="Type a name…"
       emptyText="No class with that name."
     />
   );

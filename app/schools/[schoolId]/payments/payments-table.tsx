@@ -1,16 +1,17 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import Link from 'next/link';
 import type { AppRouter } from '@/server/router';
 import {
-  Badge,
+  actionsColumn,
   Button,
   ConfirmButton,
+  cardClass,
   DataTable,
-  useErrorToast,
-  useToast,
+  statusColumn,
+  useWriteOutcome,
   type ColumnDef,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
@@ -31,16 +32,11 @@ export function PaymentsTable({
 }) {
   const { schoolId, may } = useSchool();
   const trpc = useTRPC();
-  const toast = useToast();
-  const showError = useErrorToast();
-  const queryClient = useQueryClient();
+  const write = useWriteOutcome();
   const cancel = useMutation(
     trpc.payments.cancel.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
-        toast('success', 'The payment was cancelled.');
-      },
-      onError: showError,
+      onSuccess: write.onSuccess([trpc.payments.pathKey()], 'The payment was cancelled.'),
+      onError: write.onError,
     }),
   );
   const open = (p: Payment) => p.status === 'pending' || p.status === 'overdue';
@@ -68,45 +64,32 @@ export function PaymentsTable({
       cell: ({ row: { original: p } }) => money(p.amount, p.currency),
     },
     { accessorKey: 'due_date', header: 'Due' },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: ({ row: { original: p } }) => (
-        <>
-          <Badge status={p.status}>{p.status}</Badge>
-          {p.receipt_number && <span className="text-muted-foreground"> {p.receipt_number}</span>}
-        </>
-      ),
-    },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row: { original: p } }) => (
-        <div className="flex flex-wrap items-center gap-2">
-          {may('payments.edit') && open(p) && (
-            <Button
-              size="sm"
-              onClick={() => onPay(p)}
-              aria-label={`Register payment of ${p.student.full_name}, ${p.description ?? p.concept}`}
-            >
-              Register payment
-            </Button>
-          )}
-          {may('payments.delete') && open(p) && (
-            <ConfirmButton
-              label="Cancel charge"
-              question="Cancel this charge?"
-              onConfirm={() => cancel.mutate({ schoolId, paymentId: p.id })}
-            />
-          )}
-        </div>
-      ),
-    },
+    statusColumn((p) => p.receipt_number),
+    actionsColumn((p) => (
+      <div className="flex flex-wrap items-center gap-2">
+        {may('payments.edit') && open(p) && (
+          <Button
+            size="sm"
+            onClick={() => onPay(p)}
+            aria-label={`Register payment of ${p.student.full_name}, ${p.description ?? p.concept}`}
+          >
+            Register payment
+          </Button>
+        )}
+        {may('payments.delete') && open(p) && (
+          <ConfirmButton
+            label="Cancel charge"
+            question="Cancel this charge?"
+            onConfirm={() => cancel.mutate({ schoolId, paymentId: p.id })}
+          />
+        )}
+      </div>
+    )),
   ];
 
   return (
     <DataTable
-      className="mb-3 rounded-lg border border-border bg-card p-4"
+      className={cardClass}
       columns={columns}
       data={payments}
       getRowId={(p) => p.id}

@@ -2,11 +2,21 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue } from 'react';
 import { STUDENT_LEVELS, STUDENT_STATUSES } from '@/server/schools/student-schema';
+import {
+  Button,
+  Empty,
+  FilterBar,
+  FilterSearch,
+  FilterSelect,
+  useListFilters,
+  Pager,
+  QueryState,
+} from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { Empty, Pager, QueryState, SelectField, TableWrap, TextField } from '../../../ui';
 import { NotAllowed, useSchool } from '../school-context';
+import { StudentsTable } from './students-table';
 
 type Status = (typeof STUDENT_STATUSES)[number];
 type Level = (typeof STUDENT_LEVELS)[number];
@@ -15,10 +25,12 @@ type Level = (typeof STUDENT_LEVELS)[number];
 export default function StudentsPage() {
   const { schoolId, may } = useSchool();
   const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<Status | ''>('');
-  const [level, setLevel] = useState<Level | ''>('');
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, bind } = useListFilters({
+    search: '',
+    status: '' as Status | '',
+    level: '' as Level | '',
+  });
+  const { search, status, level } = filters;
   const deferredSearch = useDeferredValue(search.trim());
   const students = useQuery({
     ...trpc.students.list.queryOptions({
@@ -37,52 +49,39 @@ export default function StudentsPage() {
 
   return (
     <>
-      <div className="page-head">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h1>Students</h1>
         {may('students.create') && (
-          <div className="actions">
-            <Link className="button" href={`/schools/${schoolId}/students/new`}>
-              New student
-            </Link>
-            <Link className="button plain-button" href={`/schools/${schoolId}/students/import`}>
-              Import CSV
-            </Link>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button asChild size="sm">
+              <Link href={`/schools/${schoolId}/students/new`}>New student</Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/schools/${schoolId}/students/import`}>Import CSV</Link>
+            </Button>
           </div>
         )}
       </div>
-      <form className="toolbar" role="search" onSubmit={(event) => event.preventDefault()}>
-        <TextField
+      <FilterBar>
+        <FilterSearch
+          id="student-search"
           label="Search"
-          name="search"
-          type="search"
           placeholder="Name, document or e-mail"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
+          {...bind('search')}
         />
-        <SelectField
+        <FilterSelect
+          id="student-status"
           label="Status"
-          name="status"
-          options={[{ value: '', label: 'all' }, ...STUDENT_STATUSES]}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as Status | '');
-            setPage(1);
-          }}
+          options={STUDENT_STATUSES}
+          {...bind('status')}
         />
-        <SelectField
+        <FilterSelect
+          id="student-level"
           label="Level"
-          name="level"
-          options={[{ value: '', label: 'all' }, ...STUDENT_LEVELS]}
-          value={level}
-          onChange={(event) => {
-            setLevel(event.target.value as Level | '');
-            setPage(1);
-          }}
+          options={STUDENT_LEVELS}
+          {...bind('level')}
         />
-      </form>
+      </FilterBar>
       <QueryState what="students" query={students} />
       {students.data && students.data.data.length === 0 && (
         <Empty>
@@ -90,36 +89,7 @@ export default function StudentsPage() {
         </Empty>
       )}
       {students.data && students.data.data.length > 0 && (
-        <TableWrap className="card">
-          <table aria-busy={students.isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Age</th>
-                <th scope="col">Level</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="hide-narrow">
-                  Phone
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {students.data.data.map((student) => (
-                <tr key={student.id}>
-                  <td>
-                    <Link href={`/schools/${schoolId}/students/${student.id}`}>
-                      {student.full_name}
-                    </Link>
-                  </td>
-                  <td>{student.age ?? '—'}</td>
-                  <td>{student.level}</td>
-                  <td>{student.status}</td>
-                  <td className="hide-narrow">{student.phone ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <StudentsTable students={students.data.data} busy={students.isFetching} />
       )}
       {meta && <Pager meta={meta} onPage={setPage} noun="students" />}
     </>

@@ -1,19 +1,19 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
+  actionsColumn,
   Card,
   CardTitle,
   ConfirmButton,
   DataTable,
-  useErrorToast,
-  useToast,
+  useWriteOutcome,
   type ColumnDef,
 } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
 import { useSchool } from '../../school-context';
 import type { Competition } from '../competition-form';
-import { invalidateCompetition } from './competition-queries';
+import { competitionKeys } from './competition-queries';
 import { ResultCell } from './result-cell';
 
 type Entry = Competition['entries'][number];
@@ -28,16 +28,11 @@ export function CategoryEntries({
 }) {
   const { schoolId, may } = useSchool();
   const trpc = useTRPC();
-  const toast = useToast();
-  const showError = useErrorToast();
-  const queryClient = useQueryClient();
+  const write = useWriteOutcome();
   const cancel = useMutation(
     trpc.competitionEntries.remove.mutationOptions({
-      onSuccess: async () => {
-        await invalidateCompetition(queryClient, trpc);
-        toast('success', 'The entry was cancelled.');
-      },
-      onError: showError,
+      onSuccess: write.onSuccess(competitionKeys(trpc), 'The entry was cancelled.'),
+      onError: write.onError,
     }),
   );
   const entries = c.entries
@@ -64,10 +59,8 @@ export function CategoryEntries({
         />
       ),
     },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row: { original: e } }) =>
+    actionsColumn(
+      (e) =>
         may('competitions.delete') &&
         (e.status === 'pending' || e.status === 'confirmed') && (
           <ConfirmButton
@@ -76,7 +69,7 @@ export function CategoryEntries({
             onConfirm={() => cancel.mutate({ schoolId, competitionId: c.id, entryId: e.id })}
           />
         ),
-    },
+    ),
   ];
   return (
     <Card aria-label={category}>

@@ -7,10 +7,16 @@ export type CompetitionPayment =
   inferRouterOutputs<AppRouter>['competitionPayments']['list']['data'][number];
 
 /** Entries change the competition, its departure order and its fee payments. */
+export function competitionKeys(trpc: ReturnType<typeof useTRPC>) {
+  return [
+    trpc.competitions.pathKey(),
+    trpc.competitionEntries.pathKey(),
+    trpc.competitionPayments.pathKey(),
+  ];
+}
+
 export function invalidateCompetition(queryClient: QueryClient, trpc: ReturnType<typeof useTRPC>) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: trpc.competitions.pathKey() }),
-    queryClient.invalidateQueries({ queryKey: trpc.competitionEntries.pathKey() }),
-    queryClient.invalidateQueries({ queryKey: trpc.competitionPayments.pathKey() }),
-  ]);
+  return Promise.all(
+    competitionKeys(trpc).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
 }

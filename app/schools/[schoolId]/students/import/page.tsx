@@ -1,58 +1,21 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
 import { useId, useState, type ChangeEvent } from 'react';
-import { readCsvRecords } from '@/server/schools/student-csv';
+import {
+  Button,
+  Card,
+  CardTitle,
+  Input,
+  Label,
+  useErrorToast,
+  useToast,
+} from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
-import { TableWrap, useToast, useErrorToast } from '../../../../ui';
 import { NotAllowed, useSchool } from '../../school-context';
-
-/** The columns the import reads (DESIGN 6: the student fields, nested objects flattened). */
-const COLUMNS = [
-  'first_name',
-  'last_name',
-  'birth_date',
-  'gender',
-  'document_type',
-  'document_number',
-  'phone',
-  'email',
-  'street',
-  'city',
-  'state',
-  'emergency_contact_name',
-  'emergency_contact_relationship',
-  'emergency_contact_phone',
-  'level',
-  'status',
-  'notes',
-];
-const TEMPLATE = `${COLUMNS.join(',')}\nAna,Torres,2012-05-01,female,DNI,X-0001,+34 600 111 222,ana@example.com,Calle Mayor 1,Sevilla,Andalucía,María Torres,mother,+34 600 111 333,beginner,active,\n`;
-const PREVIEW_ROWS = 50;
-
-type RowErrors = { row: number; errors: Record<string, string[]> }[];
-type Preview = { header: string[]; rows: { line: number; cells: string[] }[]; total: number };
-
-/** The rows as the server reads them, numbered by the line they start on, as its errors are. */
-function previewOf(text: string): Preview {
-  const [header, ...rows] = readCsvRecords(text);
-  return {
-    header: header?.cells ?? [],
-    rows: rows.slice(0, PREVIEW_ROWS),
-    total: rows.length,
-  };
-}
-
-function ErrorList({ errors }: { errors: Record<string, string[]> }) {
-  return (
-    <ul className="plain error">
-      {Object.entries(errors).flatMap(([field, messages]) =>
-        messages.map((m) => <li key={field + m}>{m}</li>),
-      )}
-    </ul>
-  );
-}
+import { previewOf, TEMPLATE, type Preview, type RowErrors } from './csv-preview';
+import { ImportResult } from './import-result';
+import { PreviewRows } from './preview-rows';
 
 /** Student CSV import: preview and check the rows, then import the valid ones. */
 export default function ImportStudentsPage() {
@@ -65,11 +28,7 @@ export default function ImportStudentsPage() {
   const [text, setText] = useState<string | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [parseError, setParseError] = useState<string | null>(null);
-  const check = useMutation(
-    trpc.students.import.mutationOptions({
-      onError: showError,
-    }),
-  );
+  const check = useMutation(trpc.students.import.mutationOptions({ onError: showError }));
   const run = useMutation(
     trpc.students.import.mutationOptions({
       onSuccess: async (result) => {
@@ -103,13 +62,14 @@ export default function ImportStudentsPage() {
     (checked?.errors as RowErrors | undefined)?.map((e) => [e.row, e.errors]) ?? [],
   );
   const result = run.data?.data;
+  const ready = checked ? checked.total_rows - checked.errors.length : 0;
 
   return (
     <>
       <h1>Import students</h1>
-      <section className="card" aria-labelledby="file-heading">
-        <h2 id="file-heading">1. Choose a CSV file</h2>
-        <p className="muted">
+      <Card aria-labelledby="file-heading">
+        <CardTitle id="file-heading">1. Choose a CSV file</CardTitle>
+        <p className="text-muted-foreground">
           One student per line; the first line names the columns (<code>first_name</code> and{' '}
           <code>last_name</code> are required). Commas or semicolons, UTF-8. Birth dates as
           YYYY-MM-DD, or as your school writes them (<code>03/04/2010</code>) when its time zone
@@ -121,9 +81,9 @@ export default function ImportStudentsPage() {
             Download the template
           </a>
         </p>
-        <div className="field">
-          <label htmlFor={fileId}>CSV file</label>
-          <input
+        <div className="mb-4">
+          <Label htmlFor={fileId}>CSV file</Label>
+          <Input
             id={fileId}
             type="file"
             accept=".csv,text/csv"
@@ -131,101 +91,37 @@ export default function ImportStudentsPage() {
           />
         </div>
         {parseError && (
-          <p className="error" role="alert">
+          <p className="text-destructive" role="alert">
             This file cannot be read as CSV: {parseError}
           </p>
         )}
-      </section>
+      </Card>
       {preview && (
-        <section className="card" aria-labelledby="preview-heading">
-          <h2 id="preview-heading">2. Check the rows</h2>
+        <Card aria-labelledby="preview-heading">
+          <CardTitle id="preview-heading">2. Check the rows</CardTitle>
           {check.isPending && <p aria-busy="true">Checking the rows…</p>}
           {checked && (
             <p role="status">
-              {checked.total_rows} rows: {checked.total_rows - checked.errors.length} ready to
-              import, {checked.errors.length} with errors.
+              {checked.total_rows} rows: {ready} ready to import, {checked.errors.length} with
+              errors.
             </p>
           )}
-          <TableWrap>
-            <table>
-              <caption className="visually-hidden">Rows of the file</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  {preview.header.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                  <th scope="col">Problems</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.map((row) => {
-                  const errors = errorsByRow.get(row.line);
-                  return (
-                    <tr key={row.line} className={errors ? 'row-error' : undefined}>
-                      <td>{row.line}</td>
-                      {preview.header.map((column, i) => (
-                        <td key={column}>{row.cells[i]}</td>
-                      ))}
-                      <td>{errors ? <ErrorList errors={errors} /> : checked ? 'OK' : ''}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableWrap>
-          {preview.total > PREVIEW_ROWS && (
-            <p className="muted">
-              Showing the first {PREVIEW_ROWS} of {preview.total} rows.
-            </p>
-          )}
+          <PreviewRows preview={preview} errorsByRow={errorsByRow} checked={Boolean(checked)} />
           {checked && !result && (
-            <button
-              type="button"
-              disabled={run.isPending || checked.total_rows === checked.errors.length}
+            <Button
+              disabled={run.isPending || ready === 0}
               onClick={() => text !== null && run.mutate({ schoolId, file: text })}
             >
-              {run.isPending
-                ? 'Importing…'
-                : `Import ${checked.total_rows - checked.errors.length} students`}
-            </button>
+              {run.isPending ? 'Importing…' : `Import ${ready} students`}
+            </Button>
           )}
-        </section>
+        </Card>
       )}
       {result && (
-        <section className="card" aria-labelledby="result-heading">
-          <h2 id="result-heading">3. Result</h2>
-          <p>
-            Imported <strong>{result.imported}</strong> of {result.total_rows} rows;{' '}
-            {result.skipped} skipped.
-          </p>
-          {result.errors.length > 0 && (
-            <TableWrap>
-              <table>
-                <caption>Rows not imported</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Line</th>
-                    <th scope="col">Problems</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(result.errors as RowErrors).map((e) => (
-                    <tr key={e.row}>
-                      <td>{e.row}</td>
-                      <td>
-                        <ErrorList errors={e.errors} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
-          )}
-          <Link href={`/schools/${schoolId}/students`}>Back to the students</Link>
-        </section>
+        <ImportResult
+          schoolId={schoolId}
+          result={{ ...result, errors: result.errors as RowErrors }}
+        />
       )}
     </>
   );

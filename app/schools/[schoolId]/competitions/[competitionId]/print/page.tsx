@@ -1,10 +1,23 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import { useParams } from 'next/navigation';
+import type { AppRouter } from '@/server/router';
+import { Button, DataTable, QueryState, type ColumnDef } from '../../../../../components/ui';
 import { useTRPC } from '../../../../../trpc';
-import { QueryState } from '../../../../../ui';
 import { NotAllowed, useSchool } from '../../../school-context';
+
+type Entry =
+  inferRouterOutputs<AppRouter>['competitionEntries']['printList']['data']['categories'][string][number];
+
+const columns: ColumnDef<Entry>[] = [
+  { id: 'order', header: '#', cell: ({ row }) => row.original.order_number ?? '—' },
+  { accessorKey: 'student_name', header: 'Rider' },
+  { id: 'age', header: 'Age', cell: ({ row }) => row.original.student_age ?? '—' },
+  { id: 'horse', header: 'Horse', cell: ({ row }) => row.original.horse_name ?? '—' },
+  { id: 'result', header: 'Result', cell: ({ row }) => row.original.result?.ribbon_label ?? '' },
+];
 
 /** The departure list laid out for paper: one table per category (see the print rules in globals.css). */
 export default function PrintListPage() {
@@ -20,11 +33,9 @@ export default function PrintListPage() {
   const { competition, categories, total_entries, generated_at } = list.data.data;
   return (
     <article className="print-list">
-      <div className="page-head no-print">
-        <span className="muted">{total_entries} entries</span>
-        <button type="button" onClick={() => window.print()}>
-          Print
-        </button>
+      <div className="no-print flex flex-wrap items-center justify-between gap-2">
+        <span className="text-muted-foreground">{total_entries} entries</span>
+        <Button onClick={() => window.print()}>Print</Button>
       </div>
       <h1>{competition.name}</h1>
       <p>
@@ -35,34 +46,13 @@ export default function PrintListPage() {
         <section key={category} className="print-category" aria-label={category}>
           <h2>{category}</h2>
           {entries.length === 0 ? (
-            <p className="muted">No entries.</p>
+            <p className="text-muted-foreground">No entries.</p>
           ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Rider</th>
-                  <th scope="col">Age</th>
-                  <th scope="col">Horse</th>
-                  <th scope="col">Result</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((e, i) => (
-                  <tr key={`${e.order_number ?? 'x'}-${i}`}>
-                    <td>{e.order_number ?? '—'}</td>
-                    <td>{e.student_name}</td>
-                    <td>{e.student_age ?? '—'}</td>
-                    <td>{e.horse_name ?? '—'}</td>
-                    <td>{e.result?.ribbon_label ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable columns={columns} data={entries} />
           )}
         </section>
       ))}
-      <p className="muted">Generated {new Date(generated_at).toLocaleString()}</p>
+      <p className="text-muted-foreground">Generated {new Date(generated_at).toLocaleString()}</p>
     </article>
   );
 }
