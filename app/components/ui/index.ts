@@ -28,7 +28,7 @@ export {
   type FormOf,
   type Option,
 } from './form';
-export { numberText } from './number-text';
+export { blankAs, numberText } from './number-text';
 export { Input, Label, NativeSelect, Textarea, VisuallyHidden } from './input';
 export { Empty, Pager, QueryState, Skeleton } from './page-state';
 export { cellClass, headCellClass, TableWrap, tableClass } from './table';
