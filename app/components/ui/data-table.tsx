@@ -15,17 +15,21 @@ import { cellClass, headCellClass, TableWrap, tableClass } from './table';
 export type { ColumnDef } from '@tanstack/react-table';
 
 /**
+ * What a column may say besides its header and cells (`meta` of its definition): classes for
+ * its header and cells (`hidden sm:table-cell` leaves it out on a phone), and whether its cells
+ * are the headers of their rows (`th scope="row"`).
+ */
+export type ColumnMeta = { className?: string; rowHeader?: boolean };
+const metaOf = (column: { columnDef: { meta?: unknown } }) =>
+  (column.columnDef.meta ?? {}) as ColumnMeta;
+
+/**
  * A header or cell as its column defines it. Called as a function, not mounted as a component
  * (what `flexRender` does): the columns are built on each render, and a new component type
  * each time would remount the cells and lose their state (a ribbon being picked).
  */
 function render<C>(template: ((context: C) => ReactNode) | ReactNode | undefined, context: C) {
   return typeof template === 'function' ? template(context) : template;
-}
-
-/** A column's own class on its header and cells (`meta: { className: 'max-sm:hidden' }`). */
-function columnClass(column: { meta?: unknown }) {
-  return (column.meta as { className?: string } | undefined)?.className;
 }
 
 /**
@@ -84,7 +88,7 @@ export function DataTable<T>({
                   <th
                     key={header.id}
                     scope="col"
-                    className={cn(headCellClass, columnClass(header.column.columnDef))}
+                    className={cn(headCellClass, metaOf(header.column).className)}
                     aria-sort={
                       sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                     }
@@ -116,11 +120,19 @@ export function DataTable<T>({
         <tbody>
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} className={rowClassName?.(row.original)}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={cn(cellClass, columnClass(cell.column.columnDef))}>
-                  {render(cell.column.columnDef.cell as never, cell.getContext())}
-                </td>
-              ))}
+              {row.getVisibleCells().map((cell) => {
+                const { className, rowHeader } = metaOf(cell.column);
+                const Cell = rowHeader ? 'th' : 'td';
+                return (
+                  <Cell
+                    key={cell.id}
+                    scope={rowHeader ? 'row' : undefined}
+                    className={cn(cellClass, rowHeader && 'font-semibold', className)}
+                  >
+                    {render(cell.column.columnDef.cell as never, cell.getContext())}
+                  </Cell>
+                );
+              })}
             </tr>
           ))}
         </tbody>

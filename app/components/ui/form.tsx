@@ -7,6 +7,7 @@ import {
   useForm,
   type FieldValues,
   type Path,
+  type Resolver,
   type UseFormProps,
   type UseFormReturn,
 } from 'react-hook-form';
@@ -33,7 +34,7 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
 ) {
   return useForm<z.input<S>, unknown, z.output<S>>({
     ...options,
-    resolver: zodResolver(schema as never) as never,
+    resolver: withFieldNames(zodResolver(schema as never) as never) as never,
   });
 }
 
@@ -46,6 +47,29 @@ export function blankAsUndefined<S extends z.ZodType>(field: S) {
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     field,
   );
+}
+
+/**
+ * The shared schemas word a message "The :attribute field …" and the server puts the field's
+ * name in (`fieldErrorsFromZod`); so does the form, by the error's path.
+ */
+function withFieldNames(resolver: Resolver<any, any, any>): Resolver<any, any, any> {
+  return async (...args) => {
+    const result = await resolver(...args);
+    nameFields(result.errors as Record<string, unknown>, []);
+    return result;
+  };
+}
+
+function nameFields(errors: Record<string, unknown>, path: string[]) {
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'ref' || !value || typeof value !== 'object') continue;
+    const error = value as { message?: unknown };
+    const name = [...path, key].join('.').replace(/_/g, ' ');
+    if (typeof error.message === 'string')
+      error.message = error.message.replaceAll(':attribute', name);
+    nameFields(value as Record<string, unknown>, [...path, key]);
+  }
 }
 
 /**

@@ -3,13 +3,15 @@
  * Radix primitives and Tailwind CSS. Pages import from `@/app/components/ui`.
  */
 export { Badge } from './badge';
+export { BarChart } from './bar-chart';
 export { Button, buttonVariants, type ButtonProps } from './button';
 export { Card, cardClass, CardTitle } from './card';
 export { cn } from './cn';
 export { actionsColumn, statusColumn } from './columns';
 export { Combobox, useDebounced, type ComboboxOption } from './combobox';
 export { ConfirmButton } from './confirm-button';
-export { DataTable, type ColumnDef } from './data-table';
+export { DataTable, type ColumnDef, type ColumnMeta } from './data-table';
+export { DetailList, Stat, StatGrid } from './stats';
 export { Dialog } from './dialog';
 export { DropdownMenu, DropdownMenuItem } from './dropdown-menu';
 export { errorMessage, fieldErrorsOf, useErrorToast } from './errors';
@@ -29,6 +31,7 @@ export {
   type FormOf,
   type Option,
 } from './form';
+export { blankAs, numberText } from './number-text';
 export { Input, Label, NativeSelect, Textarea, VisuallyHidden } from './input';
 export { Empty, Pager, QueryState, Skeleton } from './page-state';
 export { cellClass, headCellClass, TableWrap, tableClass } from './table';

@@ -3,7 +3,16 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { Permission, Resource } from '@/server/kernel/auth/permissions';
-import { ConfirmButton, Dialog, Empty, QueryState, TableWrap, useToast } from '../../ui';
+import {
+  Button,
+  ConfirmButton,
+  DataTable,
+  Dialog,
+  Empty,
+  QueryState,
+  useToast,
+  type ColumnDef,
+} from '../../components/ui';
 import { useSchool } from './school-context';
 
 export type Column<R> = {
@@ -34,7 +43,12 @@ export function RecordList<R extends { id: string }>({
   title: string;
   noun: string;
   resource: Resource;
-  query: { isPending: boolean; error: { message: string } | null; data?: { data: R[] } };
+  query: {
+    isPending: boolean;
+    error: { message: string } | null;
+    data?: { data: R[] };
+    refetch?: () => unknown;
+  };
   columns: Column<R>[];
   nameOf: (record: R) => string;
   form: (record: R | undefined, close: () => void) => ReactNode;
@@ -50,78 +64,57 @@ export function RecordList<R extends { id: string }>({
     may(`${resource}.${action}` as Permission);
   const records = query.data?.data;
   const hasActions = Boolean(rowActions) || allowed('edit') || allowed('delete');
+  const tableColumns: ColumnDef<R>[] = columns.map((column) => ({
+    id: column.header,
+    header: column.header,
+    cell: ({ row }) => column.cell(row.original),
+    meta: column.wide ? { className: 'hidden sm:table-cell' } : undefined,
+  }));
+  if (hasActions) {
+    tableColumns.push({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: record } }) => (
+        <div className="flex flex-wrap items-center gap-2">
+          {rowActions?.(record)}
+          {allowed('edit') && (
+            <Button variant="outline" size="sm" onClick={() => setEditing(record)}>
+              Edit<span className="sr-only"> {nameOf(record)}</span>
+            </Button>
+          )}
+          {allowed('delete') && (
+            <ConfirmButton
+              label="Delete"
+              what={nameOf(record)}
+              question={`Delete ${nameOf(record)}?`}
+              disabled={deleting}
+              onConfirm={() => onDelete(record)}
+            />
+          )}
+        </div>
+      ),
+    });
+  }
 
   return (
     <>
-      <div className="page-head">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h1>{title}</h1>
         {allowed('create') && (
-          <button type="button" onClick={() => setEditing('new')}>
+          <Button size="sm" onClick={() => setEditing('new')}>
             New {noun}
-          </button>
+          </Button>
         )}
       </div>
       <QueryState what={title.toLowerCase()} query={query} />
       {records?.length === 0 && <Empty>No {title.toLowerCase()} yet.</Empty>}
       {records && records.length > 0 && (
-        <TableWrap className="card">
-          <table>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th
-                    key={column.header}
-                    scope="col"
-                    className={column.wide ? 'hide-narrow' : undefined}
-                  >
-                    {column.header}
-                  </th>
-                ))}
-                {hasActions && (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {records.map((record) => (
-                <tr key={record.id}>
-                  {columns.map((column) => (
-                    <td key={column.header} className={column.wide ? 'hide-narrow' : undefined}>
-                      {column.cell(record)}
-                    </td>
-                  ))}
-                  {hasActions && (
-                    <td>
-                      <div className="actions">
-                        {rowActions?.(record)}
-                        {allowed('edit') && (
-                          <button
-                            type="button"
-                            className="plain-button small"
-                            onClick={() => setEditing(record)}
-                          >
-                            Edit<span className="visually-hidden"> {nameOf(record)}</span>
-                          </button>
-                        )}
-                        {allowed('delete') && (
-                          <ConfirmButton
-                            label="Delete"
-                            what={nameOf(record)}
-                            question={`Delete ${nameOf(record)}?`}
-                            disabled={deleting}
-                            onConfirm={() => onDelete(record)}
-                          />
-                        )}
-                      </div>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable
+          className="mb-3 rounded-lg border border-border bg-card p-4"
+          columns={tableColumns}
+          data={records}
+          getRowId={(record) => record.id}
+        />
       )}
       {children}
       <Dialog

@@ -1,0 +1,128 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import {
+  CLASS_LEVELS,
+  CLASS_STATUSES,
+  CLASS_TYPES,
+  classFields,
+  PRICE_TYPES,
+} from '@/server/schools/class-schema';
+import type { AppRouter } from '@/server/router';
+import {
+  applyServerErrors,
+  FormActions,
+  FormErrorSummary,
+  numberText,
+  SelectInputField,
+  TextareaField,
+  TextInputField,
+  useErrorToast,
+  useZodForm,
+} from '../../../components/ui';
+import { useTRPC } from '../../../trpc';
+import { useAfterWrite } from '../record-list';
+import { useSchool } from '../school-context';
+
+export type SchoolClass = inferRouterOutputs<AppRouter>['classes']['list']['data'][number];
+
+// Left empty, the server's defaults apply: places by the type, an hour, a free class.
+const classForm = classFields.extend({
+  max_students: numberText(classFields.shape.max_students),
+  duration_minutes: numberText(classFields.shape.duration_minutes),
+  price: numberText(classFields.shape.price),
+});
+
+/** A new class, or changes to one. */
+export function ClassForm({
+  schoolClass,
+  onDone,
+}: {
+  schoolClass?: SchoolClass;
+  onDone: () => void;
+}) {
+  const { schoolId } = useSchool();
+  const trpc = useTRPC();
+  const afterWrite = useAfterWrite();
+  const showError = useErrorToast({ inline: true });
+  const form = useZodForm(classForm, {
+    defaultValues: {
+      name: schoolClass?.name ?? '',
+      type: schoolClass?.type ?? 'group',
+      level: schoolClass?.level ?? 'beginner',
+      discipline: schoolClass?.discipline ?? '',
+      max_students: schoolClass?.max_students.toString() ?? '',
+      duration_minutes: schoolClass?.duration_minutes.toString() ?? '60',
+      price: schoolClass?.price.toString() ?? '',
+      price_type: schoolClass?.price_type ?? 'monthly',
+      status: schoolClass?.status ?? 'active',
+      description: schoolClass?.description ?? '',
+    },
+  });
+  const options = {
+    onError: (error: unknown) => {
+      applyServerErrors(form, error);
+      showError(error);
+    },
+  };
+  const create = useMutation(trpc.classes.create.mutationOptions(options));
+  const update = useMutation(trpc.classes.update.mutationOptions(options));
+  const save = schoolClass ? update : create;
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((input) => {
+        const done = {
+          onSuccess: afterWrite(trpc.classes.pathKey(), `${input.name} was saved.`, onDone),
+        };
+        if (schoolClass) update.mutate({ schoolId, classId: schoolClass.id, ...input }, done);
+        else create.mutate({ schoolId, ...input }, done);
+      })}
+    >
+      <TextInputField form={form} name="name" label="Name" required autoComplete="off" />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <SelectInputField form={form} name="type" label="Type" options={CLASS_TYPES} />
+        <SelectInputField form={form} name="level" label="Level" options={CLASS_LEVELS} />
+        <TextInputField form={form} name="discipline" label="Discipline" />
+        <TextInputField
+          form={form}
+          name="max_students"
+          label="Places"
+          type="number"
+          inputMode="numeric"
+          hint="Empty: 1 for an individual class, 10 for a group"
+        />
+        <TextInputField
+          form={form}
+          name="duration_minutes"
+          label="Minutes"
+          type="number"
+          inputMode="numeric"
+        />
+        <TextInputField
+          form={form}
+          name="price"
+          label="Price"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+        />
+        <SelectInputField
+          form={form}
+          name="price_type"
+          label="Price per"
+          options={PRICE_TYPES.map((p) => ({ value: p, label: p.replace('_', ' ') }))}
+        />
+        <SelectInputField form={form} name="status" label="Status" options={CLASS_STATUSES} />
+      </div>
+      <TextareaField form={form} name="description" label="Description" />
+      <FormErrorSummary form={form} />
+      <FormActions
+        label={schoolClass ? 'Save class' : 'Create class'}
+        pending={save.isPending}
+        onCancel={onDone}
+      />
+    </form>
+  );
+}

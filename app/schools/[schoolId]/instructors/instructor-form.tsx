@@ -1,0 +1,144 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { z } from 'zod';
+import type { AppRouter } from '@/server/router';
+import { INSTRUCTOR_STATUSES, instructorFields } from '@/server/schools/instructor-schema';
+import {
+  applyServerErrors,
+  FormActions,
+  FormErrorSummary,
+  numberText,
+  SelectInputField,
+  TextareaField,
+  TextInputField,
+  useErrorToast,
+  useZodForm,
+} from '../../../components/ui';
+import { useTRPC } from '../../../trpc';
+import { useAfterWrite } from '../record-list';
+import { useSchool } from '../school-context';
+
+export type Instructor = inferRouterOutputs<AppRouter>['instructors']['list']['data'][number];
+
+const { specialties, experience_years, hourly_rate } = instructorFields.shape;
+
+const instructorForm = instructorFields.extend({
+  // Typed as one text separated by commas; a refused specialty is said beside that text.
+  specialties: z.string().transform((text, ctx) => {
+    const list = text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const parsed = specialties.safeParse(list);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      const name = ['specialties', ...issue.path.map(String)].join('.');
+      ctx.addIssue({ code: 'custom', message: issue.message.replaceAll(':attribute', name) });
+    }
+    return z.NEVER;
+  }),
+  experience_years: numberText(experience_years, null),
+  hourly_rate: numberText(hourly_rate, null),
+});
+
+/** A new instructor, or changes to one. */
+export function InstructorForm({
+  instructor,
+  onDone,
+}: {
+  instructor?: Instructor;
+  onDone: () => void;
+}) {
+  const { schoolId } = useSchool();
+  const trpc = useTRPC();
+  const afterWrite = useAfterWrite();
+  const showError = useErrorToast({ inline: true });
+  const form = useZodForm(instructorForm, {
+    defaultValues: {
+      first_name: instructor?.first_name ?? '',
+      last_name: instructor?.last_name ?? '',
+      phone: instructor?.phone ?? '',
+      email: instructor?.email ?? '',
+      specialties: instructor?.specialties.join(', ') ?? '',
+      experience_years: instructor?.experience_years?.toString() ?? '',
+      hourly_rate: instructor?.hourly_rate?.toString() ?? '',
+      status: instructor?.status ?? 'active',
+      bio: instructor?.bio ?? '',
+    },
+  });
+  const options = {
+    onError: (error: unknown) => {
+      applyServerErrors(form, error, (path) => path.replace(/^specialties\.\d+$/, 'specialties'));
+      showError(error);
+    },
+  };
+  const create = useMutation(trpc.instructors.create.mutationOptions(options));
+  const update = useMutation(trpc.instructors.update.mutationOptions(options));
+  const save = instructor ? update : create;
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((input) => {
+        const done = {
+          onSuccess: afterWrite(
+            trpc.instructors.pathKey(),
+            `${input.first_name} ${input.last_name} was saved.`,
+            onDone,
+          ),
+        };
+        if (instructor) update.mutate({ schoolId, instructorId: instructor.id, ...input }, done);
+        else create.mutate({ schoolId, ...input }, done);
+      })}
+    >
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextInputField
+          form={form}
+          name="first_name"
+          label="First name"
+          required
+          autoComplete="off"
+        />
+        <TextInputField
+          form={form}
+          name="last_name"
+          label="Last name"
+          required
+          autoComplete="off"
+        />
+        <TextInputField form={form} name="phone" label="Phone" type="tel" />
+        <TextInputField form={form} name="email" label="Email" type="email" />
+        <TextInputField
+          form={form}
+          name="experience_years"
+          label="Experience (years)"
+          type="number"
+          inputMode="numeric"
+        />
+        <TextInputField
+          form={form}
+          name="hourly_rate"
+          label="Hourly rate"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+        />
+        <SelectInputField form={form} name="status" label="Status" options={INSTRUCTOR_STATUSES} />
+      </div>
+      <TextInputField
+        form={form}
+        name="specialties"
+        label="Specialties"
+        hint="Separated by commas"
+      />
+      <TextareaField form={form} name="bio" label="Bio" />
+      <FormErrorSummary form={form} />
+      <FormActions
+        label={instructor ? 'Save instructor' : 'Create instructor'}
+        pending={save.isPending}
+        onCancel={onDone}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+'use client';
+
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { enrollmentFields } from '@/server/schools/enrollment-schema';
+import {
+  applyServerErrors,
+  blankAs,
+  FormActions,
+  FormErrorSummary,
+  Input,
+  Label,
+  SelectInputField,
+  TextInputField,
+  useDebounced,
+  useErrorToast,
+  useZodForm,
+} from '../../../components/ui';
+import { useTRPC } from '../../../trpc';
+import { useAfterWrite } from '../record-list';
+import { todayIn, useSchool } from '../school-context';
+import type { Lesson } from './week-grid';
+
+const { shape } = enrollmentFields;
+const enrollForm = enrollmentFields.pick({ start_date: true }).extend({
+  student_id: blankAs(shape.student_id),
+  horse_id: blankAs(shape.horse_id, null),
+});
+
+/** Enrolls a student, found by name, in a lesson from a date, with a horse if one is chosen. */
+export function EnrollForm({ lesson, onDone }: { lesson: Lesson; onDone: () => void }) {
+  const { school, schoolId } = useSchool();
+  const trpc = useTRPC();
+  const afterWrite = useAfterWrite();
+  const showError = useErrorToast({ inline: true });
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim());
+  const students = useQuery({
+    ...trpc.students.list.queryOptions({
+      schoolId,
+      status: 'active',
+      search: query || undefined,
+      per_page: 50,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const horses = useQuery(trpc.horses.list.queryOptions({ schoolId, status: 'active' }));
+  const form = useZodForm(enrollForm, {
+    defaultValues: { student_id: '', start_date: todayIn(school.timezone), horse_id: '' },
+  });
+  const enroll = useMutation(
+    trpc.enrollments.create.mutationOptions({
+      onError: (error) => {
+        applyServerErrors(form, error);
+        showError(error);
+      },
+    }),
+  );
+  const found = students.data?.data ?? [];
+  // Refusals about the lesson itself (full, ended class) have no field of their own here.
+  const errors = form.formState.errors as Record<string, { message?: unknown } | undefined>;
+  const lessonErrors = [errors.schedule_id, errors.class_id].flatMap((e) =>
+    typeof e?.message === 'string' ? [e.message] : [],
+  );
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((input) =>
+        enroll.mutate(
+          { schoolId, class_id: lesson.class.id, schedule_id: lesson.id, ...input },
+          {
+            onSuccess: (result) =>
+              afterWrite(
+                trpc.schedules.pathKey(),
+                `${result.data.student.full_name} was enrolled.`,
+                onDone,
+              )(),
+          },
+        ),
+      )}
+    >
+      <div className="mb-4">
+        <Label htmlFor={searchId}>Find by name</Label>
+        <Input
+          id={searchId}
+          type="search"
+          autoComplete="off"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            form.setValue('student_id', '');
+          }}
+        />
+      </div>
+      <SelectInputField
+        form={form}
+        name="student_id"
+        label="Student"
+        required
+        hint={
+          students.data && students.data.meta.total > found.length
+            ? `The first ${found.length} of ${students.data.meta.total}: type a name to narrow.`
+            : undefined
+        }
+        options={[
+          {
+            value: '',
+            label: students.isPending
+              ? 'Loading…'
+              : found.length === 0
+                ? 'No active student matches'
+                : 'Choose a student',
+          },
+          ...found.map((s) => ({ value: s.id, label: s.full_name })),
+        ]}
+      />
+      <TextInputField form={form} name="start_date" label="Start date" type="date" required />
+      <SelectInputField
+        form={form}
+        name="horse_id"
+        label="Horse"
+        options={[
+          { value: '', label: 'No horse' },
+          ...(horses.data?.data.map((h) => ({ value: h.id, label: h.name })) ?? []),
+        ]}
+      />
+      {lessonErrors.map((message) => (
+        <p key={message} className="text-destructive" role="alert">
+          {message}
+        </p>
+      ))}
+      <FormErrorSummary form={form} />
+      <FormActions label="Enroll" pending={enroll.isPending} onCancel={onDone} />
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+'use client';
+
+import {
+  Badge,
+  Card,
+  CardTitle,
+  DataTable,
+  Empty,
+  type ColumnDef,
+} from '../../../../components/ui';
+import { money } from '../../../../ui';
+import type { Student } from './student-details';
+
+type Payment = NonNullable<Student['payments']>[number];
+
+/** The student's payments, for those who may see payments. */
+export function StudentPayments({ payments, currency }: { payments: Payment[]; currency: string }) {
+  const columns: ColumnDef<Payment>[] = [
+    { accessorKey: 'due_date', header: 'Due' },
+    {
+      id: 'concept',
+      header: 'Concept',
+      cell: ({ row: { original: p } }) => p.description ?? p.concept,
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      cell: ({ row: { original: p } }) => money(p.amount, currency),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: ({ row: { original: p } }) => <Badge status={p.status}>{p.status}</Badge>,
+    },
+  ];
+  return (
+    <Card aria-labelledby="payments-heading">
+      <CardTitle id="payments-heading">Payments</CardTitle>
+      {payments.length === 0 ? (
+        <Empty>No payments.</Empty>
+      ) : (
+        <DataTable columns={columns} data={payments} getRowId={(p) => p.id} />
+      )}
+    </Card>
+  );
+}
