@@ -924,6 +924,27 @@ describe('GET /api/schools/{schoolId}/schedules/weekly', () => {
     expect(next.body.data.days[0].schedules[0].available_spots).toBe(1);
   });
 
+  it("answers the web app's tRPC call with the same JSON as the REST route (issue 27: raw JSON)", async () => {
+    const { school, viewer } = await busyWeek();
+    const input = encodeURIComponent(JSON.stringify({ schoolId: school, week: '2026-W47' }));
+
+    const rest = await app.request('GET', `${base(school)}/weekly?week=2026-W47`, {
+      token: viewer,
+    });
+    const trpc = await app.request('GET', `/api/trpc/schedules.weekly?input=${input}`, {
+      token: viewer,
+    });
+
+    expect(rest.status).toBe(200);
+    expect(trpc.status).toBe(200);
+    expect(
+      rest.body.data.days.flatMap((day: { schedules: unknown[] }) => day.schedules),
+    ).toHaveLength(4);
+    expect(trpc.body.result.data).toEqual(rest.body);
+    // PostgreSQL's text is spliced in as JSON.stringify would have written it: no spaces.
+    expect(rest.text).toBe(JSON.stringify(rest.body));
+  });
+
   it('takes a date for the week that contains it, and defaults to the current week in the school time zone', async () => {
     const { school, instructor } = await busyWeek();
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { queryRows, type Database } from '@/db/client';
 import { classes, enrollments, horses, instructors, schedules, students } from '@/db/schema';
 import type { IsoWeek } from '../kernel/fields/iso-week';
+import { rawJson } from '../kernel/raw-json';
 import { scheduleClassSchema, scheduleInstructorSchema } from './schedule-view';
 
 export const weeklyScheduleSchema = z.object({
@@ -46,7 +47,8 @@ export const weeklyScheduleSchema = z.object({
  * on the one date of the week with its weekday; it lists the students whose enrollment is
  * active on that date (status active, started, not ended), so one starting on Wednesday
  * appears from Wednesday and one ending on Wednesday up to Wednesday. Schedules by start time,
- * class name and id; students by last name, first name and enrollment id (DESIGN 5).
+ * class name and id; students by last name, first name and enrollment id (DESIGN 5). The days
+ * are PostgreSQL's JSON text, spliced into the REST answer unparsed (`RawJson`).
  */
 export async function weeklySchedule(db: Database, schoolId: string, { week, dates }: IsoWeek) {
   const first = dates[0]!;
@@ -71,13 +73,13 @@ export async function weeklySchedule(db: Database, schoolId: string, { week, dat
     ),
     present as (
       select ${enrollments.scheduleId} as schedule_id, count(*)::int as n,
-             json_agg(json_build_object(
-               'enrollment_id', ${enrollments.id},
-               'student_id', ${enrollments.studentId},
-               'full_name', ${students.firstName} || ' ' || ${students.lastName},
-               'horse_id', ${enrollments.horseId},
-               'horse_name', ${horses.name})
-             order by ${students.lastName}, ${students.firstName}, ${enrollments.id}) as students
+             array_to_json(array_agg(row_to_json((select s from (select
+               ${enrollments.id} as enrollment_id,
+               ${enrollments.studentId} as student_id,
+               ${students.firstName} || ' ' || ${students.lastName} as full_name,
+               ${enrollments.horseId} as horse_id,
+               ${horses.name} as horse_name) s))
+             order by ${students.lastName}, ${students.firstName}, ${enrollments.id})) as students
       from ${enrollments}
       join held h on h.id = ${enrollments.scheduleId}
       join ${students} on ${students.schoolId} = ${enrollments.schoolId} and ${students.id} = ${enrollments.studentId}
@@ -88,28 +90,32 @@ export async function weeklySchedule(db: Database, schoolId: string, { week, dat
       group by ${enrollments.scheduleId}
     ),
     by_day as (
-      select h.date, json_agg(json_build_object(
-               'id', h.id,
-               'start_time', left(h.start_time::text, 5),
-               'end_time', left(h.end_time::text, 5),
-               'location', h.location,
-               'max_students', h.max_students,
-               'class', json_build_object('id', h.class_id, 'name', h.class_name, 'type', h.class_type, 'level', h.class_level),
-               'instructor', json_build_object('id', h.instructor_id, 'full_name', h.instructor_name),
-               'students', coalesce(p.students, '[]'::json),
-               'enrolled_count', coalesce(p.n, 0),
-               'available_spots', greatest(h.max_students - coalesce(p.n, 0), 0))
-             order by h.start_time, h.class_name, h.id) as schedules
+      select h.date, array_to_json(array_agg(row_to_json((select s from (select
+               h.id,
+               left(h.start_time::text, 5) as start_time,
+               left(h.end_time::text, 5) as end_time,
+               h.location,
+               h.max_students,
+               row_to_json((select c from (select h.class_id as id, h.class_name as name,
+                 h.class_type as type, h.class_level as level) c)) as class,
+               row_to_json((select i from (select h.instructor_id as id,
+                 h.instructor_name as full_name) i)) as instructor,
+               coalesce(p.students, '[]'::json) as students,
+               coalesce(p.n, 0) as enrolled_count,
+               greatest(h.max_students - coalesce(p.n, 0), 0) as available_spots) s))
+             order by h.start_time, h.class_name, h.id)) as schedules
       from held h left join present p on p.schedule_id = h.id
       group by h.date
     )
-    select json_agg(json_build_object(
-             'date', w.date,
-             'day_of_week', extract(dow from w.date)::int,
-             'schedules', coalesce(d.schedules, '[]'::json))
-           order by w.n)::text as days
+    select array_to_json(array_agg(row_to_json((select s from (select
+             w.date,
+             extract(dow from w.date)::int as day_of_week,
+             coalesce(d.schedules, '[]'::json) as schedules) s))
+           order by w.n))::text as days
     from week w left join by_day d on d.date = w.date`,
   );
-  const days = JSON.parse(rows[0]!.days ?? '[]') as z.infer<typeof weeklyScheduleSchema>['days'];
+  // Passed through as PostgreSQL wrote it: parsing 4.7 MB to serialize it again cost hundreds
+  // of milliseconds and tens of megabytes per request (issue 27).
+  const days = rawJson<z.infer<typeof weeklyScheduleSchema>['days']>(rows[0]!.days ?? '[]');
   return { week, start_date: first, end_date: last, days };
 }

@@ -18,6 +18,7 @@ import {
 import { ZodArray } from 'zod/v4';
 import { validationError } from '../errors';
 import type { Context } from '../trpc/context';
+import { stringifyAnswer } from '../raw-json';
 import { createCallerFactory, type Meta } from '../trpc/init';
 import { jsonText } from './direct-body';
 import { errorJson, errorResponse } from './errors';
@@ -152,7 +153,7 @@ function compileRoute(route: RestRoute, procedure: OpenApiProcedure): CompiledRo
  * document is trpc-to-openapi's). A request is matched once against a table compiled at start
  * (indexed by the number of path segments), its input assembled as trpc-to-openapi's adapter
  * does, and the procedure called through `createCaller` (same middleware, guards, input and
- * output validation); the answer's JSON is written once. This wrapper answers unknown paths,
+ * output validation); the answer's JSON is written once, JSON text from PostgreSQL spliced in. This wrapper answers unknown paths,
  * wrong methods, unreadable or oversized bodies, and reshapes every error to DESIGN 5.
  */
 export function createRestHandler(
@@ -249,7 +250,8 @@ export function createRestHandler(
       });
     }
     const status = context.responseStatus ?? route.meta.successStatus ?? 200;
-    return jsonText(JSON.stringify(output) ?? null, status);
+    // JSON text a procedure passed through (`RawJson`) is spliced in, not parsed (issue 27).
+    return jsonText(stringifyAnswer(output) ?? null, status);
   };
 }
 

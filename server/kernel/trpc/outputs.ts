@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { TRPCError, type AnyTRPCRouter } from '@trpc/server';
 import type { ZodType } from 'zod';
+import { withRawParsed } from '../raw-json';
 
 /*
  * Output schemas (issue 27). Every procedure declares its output with `.output(schema)`: the
@@ -13,7 +14,8 @@ import type { ZodType } from 'zod';
  * - everywhere else (tests, `npm run dev`), the schema runs and must change nothing: the
  *   answer parsed by it must equal (as JSON) what the procedure returned, else the request
  *   fails as an output validation failure would. No key dropped, renamed, defaulted or
- *   transformed by the schema, so what the tests validate is what production sends.
+ *   transformed by the schema, so what the tests validate is what production sends. JSON
+ *   text passed through (`RawJson`, ../raw-json.ts) is parsed first, so it is checked too.
  */
 
 type OutputMiddleware = ((opts: {
@@ -29,9 +31,10 @@ function checkedOutput(schema: ZodType, path: string): OutputMiddleware {
   const middleware: OutputMiddleware = async ({ next }) => {
     const result = await next();
     if (!result.ok) return result;
+    const data = withRawParsed(result.data);
     let parsed: unknown;
     try {
-      parsed = await schema.parseAsync(result.data);
+      parsed = await schema.parseAsync(data);
     } catch (cause) {
       throw new TRPCError({
         code: 'INTERNAL_SERVER_ERROR',
@@ -39,7 +42,7 @@ function checkedOutput(schema: ZodType, path: string): OutputMiddleware {
         cause,
       });
     }
-    if (!isDeepStrictEqual(asJson(parsed), asJson(result.data))) {
+    if (!isDeepStrictEqual(asJson(parsed), asJson(data))) {
       throw new TRPCError({
         code: 'INTERNAL_SERVER_ERROR',
         message: `The output of ${path} is not exactly its output schema's shape.`,
