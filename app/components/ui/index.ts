@@ -19,7 +19,6 @@ export { FilterBar, FilterSearch, FilterSelect } from './filters';
 export { DAY_NAMES, money } from './format';
 export {
   applyServerErrors,
-  blankAsUndefined,
   FormActions,
   FormErrorSummary,
   FormField,
