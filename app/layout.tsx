@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { ApiProvider } from './trpc';
-import { ToastProvider } from './ui';
+import { ToastProvider } from './components/ui';
 import './globals.css';
 
 export const metadata: Metadata = {

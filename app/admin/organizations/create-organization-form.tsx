@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { createOrganizationInput, ORGANIZATION_TYPES } from '@/server/admin/organization-schema';
 import {
   applyServerErrors,
-  blankAsUndefined,
+  blankAs,
   cardClass,
   FormActions,
   FormErrorSummary,
@@ -19,9 +19,9 @@ import { useInvalidateOrganizations } from './use-invalidate-organizations';
 
 const { timezone, currency, owner_email } = createOrganizationInput.shape;
 const createForm = createOrganizationInput.extend({
-  timezone: blankAsUndefined(timezone),
-  currency: blankAsUndefined(currency),
-  owner_email: blankAsUndefined(owner_email),
+  timezone: blankAs(timezone),
+  currency: blankAs(currency),
+  owner_email: blankAs(owner_email),
 });
 
 /** A new school or stud, with its first owner invited by e-mail. */

@@ -39,17 +39,6 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
 }
 
 /**
- * An optional field of a shared schema, for a text box: a box left blank (or only spaces) is
- * "not given", as the form would have left it out of what it sends.
- */
-export function blankAsUndefined<S extends z.ZodType>(field: S) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    field,
-  );
-}
-
-/**
  * The shared schemas word a message "The :attribute field …" and the server puts the field's
  * name in (`fieldErrorsFromZod`); so does the form, by the error's path.
  */

@@ -16,9 +16,9 @@ export { Dialog } from './dialog';
 export { DropdownMenu, DropdownMenuItem } from './dropdown-menu';
 export { errorMessage, fieldErrorsOf, useErrorToast } from './errors';
 export { FilterBar, FilterSearch, FilterSelect } from './filters';
+export { DAY_NAMES, money } from './format';
 export {
   applyServerErrors,
-  blankAsUndefined,
   FormActions,
   FormErrorSummary,
   FormField,

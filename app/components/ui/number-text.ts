@@ -13,9 +13,13 @@ export function numberText<S extends z.ZodType>(field: S, empty: null | undefine
 }
 
 /**
- * A field of a shared schema left blank in a form: empty text is `empty`, so that a required
- * field is "required" rather than malformed and an optional one is left out or cleared.
+ * A field of a shared schema left blank in a form: empty text (or only spaces) is `empty`, so
+ * that a required field is "required" rather than malformed and an optional one is left out
+ * or cleared.
  */
 export function blankAs<S extends z.ZodType>(field: S, empty: null | undefined = undefined) {
-  return z.preprocess((value) => (value === '' ? empty : value), field);
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? empty : value),
+    field,
+  );
 }

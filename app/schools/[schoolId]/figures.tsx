@@ -1,7 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/router';
-import { Stat, StatGrid } from '../../components/ui';
-import { money } from '../../ui';
+import { money, Stat, StatGrid } from '../../components/ui';
 
 type DashboardData = inferRouterOutputs<AppRouter>['dashboard']['show']['data'];
 

@@ -1,9 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { BarChart, Card, CardTitle, QueryState } from '../../components/ui';
+import { BarChart, Card, CardTitle, money, QueryState } from '../../components/ui';
 import { useTRPC } from '../../trpc';
-import { money } from '../../ui';
 import { todayIn, useSchool } from './school-context';
 
 /** The first day of the month eleven months before `today`'s. */

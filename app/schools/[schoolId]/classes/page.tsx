@@ -1,9 +1,8 @@
 'use client';
 
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useErrorToast } from '../../../components/ui';
+import { money, useErrorToast } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { money } from '../../../ui';
 import { RecordList, useAfterWrite } from '../record-list';
 import { NotAllowed, useSchool } from '../school-context';
 import { ClassForm } from './class-form';

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC } from '../../../trpc';
-import { Empty, QueryState } from '../../../ui';
+import { Empty, QueryState } from '../../../components/ui';
 import { NotAllowed, useSchool } from '../school-context';
 import { CompetitionForm } from './competition-form';
 

@@ -1,9 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Card, CardTitle, QueryState } from '../../../components/ui';
+import { Badge, Card, CardTitle, DAY_NAMES, QueryState } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { DAY_NAMES } from '../../../ui';
 import { todayIn, useSchool } from '../school-context';
 
 /** An instructor's week: per day the busy hours with their class, or free all day. */

@@ -1,10 +1,24 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Button, useErrorToast, useToast } from '../../../components/ui';
+import { useId, useState } from 'react';
+import { amountField, paymentFields } from '@/server/payments/payment-schema';
+import {
+  applyServerErrors,
+  blankAs,
+  FormActions,
+  FormErrorSummary,
+  Input,
+  Label,
+  money,
+  numberText,
+  SelectInputField,
+  TextInputField,
+  useErrorToast,
+  useToast,
+  useZodForm,
+} from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { fieldErrorsOf, FormErrorSummary, money, SelectField, TextField } from '../../../ui';
 import { todayIn, useSchool } from '../school-context';
 
 const CONCEPTS = [
@@ -13,6 +27,14 @@ const CONCEPTS = [
   { value: 'enrollment_fee', label: 'enrollment fee' },
 ] as const;
 
+const { shape } = paymentFields;
+const chargeForm = paymentFields.pick({ concept: true, description: true, due_date: true }).extend({
+  student_id: blankAs(shape.student_id),
+  amount: numberText(amountField),
+  // Left blank, the server takes the due date's month.
+  period: blankAs(shape.period),
+});
+
 /** One charge for one student (a pending payment), besides the monthly tuition. */
 export function ChargeForm({ onDone }: { onDone: () => void }) {
   const { school, schoolId } = useSchool();
@@ -20,13 +42,18 @@ export function ChargeForm({ onDone }: { onDone: () => void }) {
   const toast = useToast();
   const showError = useErrorToast({ inline: true });
   const queryClient = useQueryClient();
+  const searchId = useId();
   const [search, setSearch] = useState('');
-  const [studentId, setStudentId] = useState('');
-  const [concept, setConcept] = useState<(typeof CONCEPTS)[number]['value']>('other');
-  const [description, setDescription] = useState('');
-  const [amount, setAmount] = useState('');
-  const [dueDate, setDueDate] = useState(todayIn(school.timezone));
-  const [period, setPeriod] = useState('');
+  const form = useZodForm(chargeForm, {
+    defaultValues: {
+      student_id: '',
+      concept: 'other',
+      description: '',
+      amount: '',
+      due_date: todayIn(school.timezone),
+      period: '',
+    },
+  });
   const students = useQuery({
     ...trpc.students.list.queryOptions({
       schoolId,
@@ -49,39 +76,36 @@ export function ChargeForm({ onDone }: { onDone: () => void }) {
         );
         onDone();
       },
-      onError: showError,
+      onError: (error) => {
+        applyServerErrors(form, error);
+        showError(error);
+      },
     }),
   );
-  const errors = fieldErrorsOf(create.error);
   const found = students.data?.data ?? [];
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate({
-      schoolId,
-      student_id: studentId,
-      concept,
-      description: description || null,
-      amount: Number(amount),
-      due_date: dueDate,
-      ...(concept === 'tuition' && period ? { period } : {}),
-    });
-  }
+  const tuition = form.watch('concept') === 'tuition';
   return (
-    <form onSubmit={submit} aria-label="New charge">
-      <TextField
-        label="Find a student"
-        name="search"
-        type="search"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
-      <SelectField
-        label="Student"
+    <form
+      noValidate
+      aria-label="New charge"
+      onSubmit={form.handleSubmit(({ period, ...input }) =>
+        create.mutate({ schoolId, ...input, ...(input.concept === 'tuition' ? { period } : {}) }),
+      )}
+    >
+      <div className="mb-4">
+        <Label htmlFor={searchId}>Find a student</Label>
+        <Input
+          id={searchId}
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      <SelectInputField
+        form={form}
         name="student_id"
+        label="Student"
         required
-        errors={errors}
-        value={studentId}
-        onChange={(e) => setStudentId(e.target.value)}
         options={[
           {
             value: '',
@@ -95,65 +119,39 @@ export function ChargeForm({ onDone }: { onDone: () => void }) {
         ]}
       />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <SelectField
-          label="Concept"
-          name="concept"
-          options={CONCEPTS}
-          value={concept}
-          errors={errors}
-          onChange={(e) => setConcept(e.target.value as (typeof CONCEPTS)[number]['value'])}
-        />
-        <TextField
-          label="Amount"
+        <SelectInputField form={form} name="concept" label="Concept" options={CONCEPTS} />
+        <TextInputField
+          form={form}
           name="amount"
+          label="Amount"
           type="number"
           min="0"
           step="0.01"
           inputMode="decimal"
           required
-          value={amount}
-          errors={errors}
-          onChange={(e) => setAmount(e.target.value)}
         />
       </div>
-      <TextField
-        label="Description"
-        name="description"
-        value={description}
-        errors={errors}
-        onChange={(e) => setDescription(e.target.value)}
-      />
+      <TextInputField form={form} name="description" label="Description" />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <TextField
-          label="Due on"
-          name="due_date"
-          type="date"
-          required
-          value={dueDate}
-          errors={errors}
-          onChange={(e) => setDueDate(e.target.value)}
-        />
-        {concept === 'tuition' && (
-          <TextField
-            label="Period"
+        <TextInputField form={form} name="due_date" label="Due on" type="date" required />
+        {tuition && (
+          <TextInputField
+            form={form}
             name="period"
+            label="Period"
             type="month"
             hint="The month this tuition is for; by default the due date's."
-            value={period}
-            errors={errors}
-            onChange={(e) => setPeriod(e.target.value)}
           />
         )}
       </div>
-      <FormErrorSummary error={create.error} />
-      <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" disabled={create.isPending || !studentId}>
-          {create.isPending ? 'Saving…' : 'Create charge'}
-        </Button>
-        <Button variant="outline" onClick={onDone}>
-          Close
-        </Button>
-      </div>
+      <FormErrorSummary form={form} />
+      <FormActions
+        label="Create charge"
+        pending={create.isPending}
+        disabled={!form.watch('student_id')}
+        onCancel={onDone}
+        cancelLabel="Close"
+      />
     </form>
   );
 }

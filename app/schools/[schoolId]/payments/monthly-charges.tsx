@@ -1,10 +1,19 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Button, Card, CardTitle, useErrorToast, useToast } from '../../../components/ui';
+import { monthlyChargeFields } from '@/server/payments/payment-schema';
+import {
+  applyServerErrors,
+  Button,
+  Card,
+  CardTitle,
+  money,
+  TextInputField,
+  useErrorToast,
+  useToast,
+  useZodForm,
+} from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { fieldErrorsOf, money, TextField } from '../../../ui';
 import { todayIn, useSchool } from '../school-context';
 
 /** The month's tuition for every active enrollment: a preview first, then the charges. */
@@ -14,12 +23,14 @@ export function MonthlyCharges() {
   const toast = useToast();
   const showError = useErrorToast({ inline: true });
   const queryClient = useQueryClient();
-  const [month, setMonth] = useState(todayIn(school.timezone).slice(0, 7));
-  const preview = useMutation(
-    trpc.payments.generateMonthly.mutationOptions({
-      onError: showError,
-    }),
-  );
+  const form = useZodForm(monthlyChargeFields.pick({ month: true }), {
+    defaultValues: { month: todayIn(school.timezone).slice(0, 7) },
+  });
+  const onError = (error: unknown) => {
+    applyServerErrors(form, error);
+    showError(error);
+  };
+  const preview = useMutation(trpc.payments.generateMonthly.mutationOptions({ onError }));
   const generate = useMutation(
     trpc.payments.generateMonthly.mutationOptions({
       onSuccess: async (result) => {
@@ -27,32 +38,23 @@ export function MonthlyCharges() {
         await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
         toast('success', `${result.data.created} charges created.`);
       },
-      onError: showError,
+      onError,
     }),
   );
-  const errors = fieldErrorsOf(preview.error ?? generate.error);
-  const planned = preview.data?.data;
+  // A preview stands only for the month it was asked for; another month chosen needs its own.
+  const month = form.watch('month');
+  const planned = preview.variables?.month === month ? preview.data?.data : undefined;
   return (
     <Card aria-labelledby="monthly-heading">
       <CardTitle id="monthly-heading">Monthly charges</CardTitle>
       <form
-        className="mb-3 flex flex-wrap items-end gap-x-4 gap-y-2 [&_.field]:mb-0"
-        onSubmit={(event) => {
-          event.preventDefault();
-          preview.mutate({ schoolId, month, dry_run: true });
-        }}
+        className="mb-3 flex flex-wrap items-end gap-x-4 gap-y-2"
+        noValidate
+        onSubmit={form.handleSubmit((values) =>
+          preview.mutate({ schoolId, month: values.month, dry_run: true }),
+        )}
       >
-        <TextField
-          label="Month"
-          name="month"
-          type="month"
-          value={month}
-          errors={errors}
-          onChange={(e) => {
-            setMonth(e.target.value);
-            preview.reset();
-          }}
-        />
+        <TextInputField form={form} name="month" label="Month" type="month" className="mb-0" />
         <Button type="submit" variant="outline" disabled={preview.isPending}>
           Generate charges…
         </Button>

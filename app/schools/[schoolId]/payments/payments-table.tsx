@@ -7,15 +7,15 @@ import type { AppRouter } from '@/server/router';
 import {
   actionsColumn,
   Button,
-  ConfirmButton,
   cardClass,
+  ConfirmButton,
   DataTable,
+  money,
   statusColumn,
-  useWriteOutcome,
   type ColumnDef,
+  useWriteOutcome,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { money } from '../../../ui';
 import { useSchool } from '../school-context';
 
 export type Payment = inferRouterOutputs<AppRouter>['payments']['list']['data'][number];

@@ -2,9 +2,8 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_METHODS } from '@/server/payments/payment-schema';
-import { useErrorToast, useToast } from '../../../components/ui';
+import { money, useErrorToast, useToast } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { money } from '../../../ui';
 import { PayForm } from '../pay-form';
 import { useSchool } from '../school-context';
 import type { Payment } from './payments-table';

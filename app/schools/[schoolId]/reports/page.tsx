@@ -2,9 +2,8 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, fieldErrorsOf, Input, Label, QueryState } from '../../../components/ui';
+import { Button, fieldErrorsOf, Input, Label, money, QueryState } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { money } from '../../../ui';
 import { yearAgo } from '../income-chart';
 import { NotAllowed, todayIn, useSchool } from '../school-context';
 import { AttendanceReport } from './attendance-report';

@@ -6,6 +6,7 @@ import { scheduleFields } from '@/server/schools/schedule-schema';
 import {
   applyServerErrors,
   blankAs,
+  DAY_NAMES,
   FormActions,
   FormErrorSummary,
   numberText,
@@ -15,7 +16,6 @@ import {
   useZodForm,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { DAY_NAMES } from '../../../ui';
 import { useAfterWrite } from '../record-list';
 import { useSchool } from '../school-context';
 import type { Lesson } from './week-grid';

@@ -8,11 +8,11 @@ import {
   Button,
   ConfirmButton,
   DataTable,
-  useErrorToast,
+  DAY_NAMES,
   type ColumnDef,
+  useErrorToast,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { DAY_NAMES } from '../../../ui';
 import { useAfterWrite } from '../record-list';
 import { useSchool } from '../school-context';
 

@@ -1,156 +1,150 @@
 'use client';
 
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useRouter } from 'next/navigation';
+import type { ReactNode } from 'react';
 import { STUDENT_LEVELS, STUDENT_STATUSES, studentFields } from '@/server/schools/student-schema';
 import type { AppRouter } from '@/server/router';
 import {
+  applyServerErrors,
+  cardClass,
+  FormActions,
   FormErrorSummary,
-  SelectField,
-  TextAreaField,
-  TextField,
-  useSchemaForm,
-} from '../../../ui';
+  SelectInputField,
+  TextareaField,
+  TextInputField,
+  useErrorToast,
+  useToast,
+  useZodForm,
+} from '../../../components/ui';
+import { useTRPC } from '../../../trpc';
+import { useSchool } from '../school-context';
 
-export type StudentInput = Omit<inferRouterInputs<AppRouter>['students']['create'], 'schoolId'>;
 export type Student = inferRouterOutputs<AppRouter>['students']['get']['data'];
 
-/** The form's fields, flat: the nested address and emergency contact are prefixed. */
-type Values = Record<
-  | 'first_name'
-  | 'last_name'
-  | 'birth_date'
-  | 'gender'
-  | 'document_type'
-  | 'document_number'
-  | 'phone'
-  | 'email'
-  | 'street'
-  | 'city'
-  | 'state'
-  | 'emergency_contact_name'
-  | 'emergency_contact_relationship'
-  | 'emergency_contact_phone'
-  | 'level'
-  | 'status'
-  | 'notes',
-  string
->;
+const grid = 'grid gap-x-4 sm:grid-cols-2';
 
-function valuesOf(student?: Student): Values {
-  return {
-    first_name: student?.first_name ?? '',
-    last_name: student?.last_name ?? '',
-    birth_date: student?.birth_date ?? '',
-    gender: student?.gender ?? '',
-    document_type: student?.document_type ?? '',
-    document_number: student?.document_number ?? '',
-    phone: student?.phone ?? '',
-    email: student?.email ?? '',
-    street: student?.address.street ?? '',
-    city: student?.address.city ?? '',
-    state: student?.address.state ?? '',
-    emergency_contact_name: student?.emergency_contact.name ?? '',
-    emergency_contact_relationship: student?.emergency_contact.relationship ?? '',
-    emergency_contact_phone: student?.emergency_contact.phone ?? '',
-    level: student?.level ?? 'beginner',
-    status: student?.status ?? 'active',
-    notes: student?.notes ?? '',
-  };
-}
-
-/** The body the server's student schema takes; empty texts clear a field there. */
-function inputOf(v: Values): StudentInput {
-  return {
-    first_name: v.first_name,
-    last_name: v.last_name,
-    birth_date: v.birth_date,
-    gender: v.gender,
-    document_type: v.document_type,
-    document_number: v.document_number,
-    phone: v.phone,
-    email: v.email,
-    address: { street: v.street, city: v.city, state: v.state },
-    emergency_contact: {
-      name: v.emergency_contact_name,
-      relationship: v.emergency_contact_relationship,
-      phone: v.emergency_contact_phone,
-    },
-    level: v.level as StudentInput['level'],
-    status: v.status as StudentInput['status'],
-    notes: v.notes,
-  };
-}
-
-/** Schema field paths (`address.city`) → the form's flat names. */
-function flatName(field: string): string {
-  return field.replace(/^address\./, '').replace(/^emergency_contact\./, 'emergency_contact_');
+function Group({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="mb-3 rounded-md border border-border p-3">
+      <legend className="px-1 font-semibold">{legend}</legend>
+      <div className={grid}>{children}</div>
+    </fieldset>
+  );
 }
 
 /**
- * The student form: checked in the browser with the server's own schema, then sent; the
- * 422 answers of the server (a taken document number, a future birth date) show beside the
- * fields too.
+ * A new student, or with `student` changes to one: checked in the browser with the server's
+ * own schema (an empty text clears its field there), then sent; the 422 answers of the
+ * server (a taken document number, a future birth date) show beside the fields too.
  */
-export function StudentForm({
-  student,
-  submitLabel,
-  pending,
-  serverError,
-  onSubmit,
-}: {
-  student?: Student;
-  submitLabel: string;
-  pending: boolean;
-  serverError: unknown;
-  onSubmit: (input: StudentInput) => void;
-}) {
-  const form = useSchemaForm({
-    initial: valuesOf(student),
-    schema: studentFields,
-    toInput: inputOf,
-    send: onSubmit,
-    serverError,
-    errorKey: flatName,
+export function StudentForm({ student }: { student?: Student }) {
+  const { schoolId } = useSchool();
+  const trpc = useTRPC();
+  const router = useRouter();
+  const toast = useToast();
+  const showError = useErrorToast({ inline: true });
+  const queryClient = useQueryClient();
+  const form = useZodForm(studentFields, {
+    defaultValues: {
+      first_name: student?.first_name ?? '',
+      last_name: student?.last_name ?? '',
+      birth_date: student?.birth_date ?? '',
+      gender: student?.gender ?? '',
+      document_type: student?.document_type ?? '',
+      document_number: student?.document_number ?? '',
+      phone: student?.phone ?? '',
+      email: student?.email ?? '',
+      address: {
+        street: student?.address.street ?? '',
+        city: student?.address.city ?? '',
+        state: student?.address.state ?? '',
+      },
+      emergency_contact: {
+        name: student?.emergency_contact.name ?? '',
+        relationship: student?.emergency_contact.relationship ?? '',
+        phone: student?.emergency_contact.phone ?? '',
+      },
+      level: student?.level ?? 'beginner',
+      status: student?.status ?? 'active',
+      notes: student?.notes ?? '',
+    },
   });
-  const { bind } = form;
+  const onError = (error: unknown) => {
+    applyServerErrors(form, error);
+    showError(error);
+  };
+  const saved = async (result: { data: { id: string; full_name: string } }, done: string) => {
+    await queryClient.invalidateQueries({ queryKey: trpc.students.pathKey() });
+    toast('success', `${result.data.full_name} was ${done}.`);
+    router.push(`/schools/${schoolId}/students/${result.data.id}`);
+  };
+  const create = useMutation(
+    trpc.students.create.mutationOptions({
+      onSuccess: (result) => saved(result, 'added'),
+      onError,
+    }),
+  );
+  const update = useMutation(
+    trpc.students.update.mutationOptions({
+      onSuccess: (result) => saved(result, 'saved'),
+      onError,
+    }),
+  );
+  const save = student ? update : create;
   return (
-    <form className="card" onSubmit={form.onSubmit} noValidate>
-      <fieldset>
-        <legend>Student</legend>
-        <div className="form-grid">
-          <TextField label="First name" required autoComplete="off" {...bind('first_name')} />
-          <TextField label="Last name" required autoComplete="off" {...bind('last_name')} />
-          <TextField label="Birth date" type="date" {...bind('birth_date')} />
-          <TextField label="Gender" {...bind('gender')} />
-          <TextField label="Document type" {...bind('document_type')} />
-          <TextField label="Document number" {...bind('document_number')} />
-          <TextField label="Phone" type="tel" {...bind('phone')} />
-          <TextField label="Email" type="email" {...bind('email')} />
-          <SelectField label="Level" options={STUDENT_LEVELS} {...bind('level')} />
-          <SelectField label="Status" options={STUDENT_STATUSES} {...bind('status')} />
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>Address</legend>
-        <div className="form-grid">
-          <TextField label="Street" {...bind('street')} />
-          <TextField label="City" {...bind('city')} />
-          <TextField label="State" {...bind('state')} />
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>Emergency contact</legend>
-        <div className="form-grid">
-          <TextField label="Contact name" {...bind('emergency_contact_name')} />
-          <TextField label="Relationship" {...bind('emergency_contact_relationship')} />
-          <TextField label="Contact phone" type="tel" {...bind('emergency_contact_phone')} />
-        </div>
-      </fieldset>
-      <TextAreaField label="Notes" {...bind('notes')} />
-      <FormErrorSummary errors={form.errors} />
-      <button type="submit" disabled={pending}>
-        {pending ? 'Saving…' : submitLabel}
-      </button>
+    <form
+      className={cardClass}
+      noValidate
+      onSubmit={form.handleSubmit((input) =>
+        student
+          ? update.mutate({ schoolId, studentId: student.id, ...input })
+          : create.mutate({ schoolId, ...input }),
+      )}
+    >
+      <Group legend="Student">
+        <TextInputField
+          form={form}
+          name="first_name"
+          label="First name"
+          required
+          autoComplete="off"
+        />
+        <TextInputField
+          form={form}
+          name="last_name"
+          label="Last name"
+          required
+          autoComplete="off"
+        />
+        <TextInputField form={form} name="birth_date" label="Birth date" type="date" />
+        <TextInputField form={form} name="gender" label="Gender" />
+        <TextInputField form={form} name="document_type" label="Document type" />
+        <TextInputField form={form} name="document_number" label="Document number" />
+        <TextInputField form={form} name="phone" label="Phone" type="tel" />
+        <TextInputField form={form} name="email" label="Email" type="email" />
+        <SelectInputField form={form} name="level" label="Level" options={STUDENT_LEVELS} />
+        <SelectInputField form={form} name="status" label="Status" options={STUDENT_STATUSES} />
+      </Group>
+      <Group legend="Address">
+        <TextInputField form={form} name="address.street" label="Street" />
+        <TextInputField form={form} name="address.city" label="City" />
+        <TextInputField form={form} name="address.state" label="State" />
+      </Group>
+      <Group legend="Emergency contact">
+        <TextInputField form={form} name="emergency_contact.name" label="Contact name" />
+        <TextInputField form={form} name="emergency_contact.relationship" label="Relationship" />
+        <TextInputField
+          form={form}
+          name="emergency_contact.phone"
+          label="Contact phone"
+          type="tel"
+        />
+      </Group>
+      <TextareaField form={form} name="notes" label="Notes" rows={3} />
+      <FormErrorSummary form={form} />
+      <FormActions label={student ? 'Save student' : 'Create student'} pending={save.isPending} />
     </form>
   );
 }

@@ -6,12 +6,12 @@ import {
   Button,
   ConfirmButton,
   DataTable,
+  money,
   statusColumn,
-  useWriteOutcome,
   type ColumnDef,
+  useWriteOutcome,
 } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
-import { money } from '../../../../ui';
 import { useSchool } from '../../school-context';
 import type { CompetitionPayment } from './competition-queries';
 

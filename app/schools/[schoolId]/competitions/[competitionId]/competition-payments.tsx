@@ -9,12 +9,12 @@ import {
   Dialog,
   Empty,
   FilterSelect,
-  useListFilters,
+  money,
   Pager,
   QueryState,
+  useListFilters,
 } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
-import { money } from '../../../../ui';
 import { useSchool } from '../../school-context';
 import { CompetitionPaymentsTable } from './competition-payments-table';
 import type { CompetitionPayment } from './competition-queries';

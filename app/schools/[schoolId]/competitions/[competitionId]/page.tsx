@@ -7,12 +7,12 @@ import { useState } from 'react';
 import {
   Button,
   ConfirmButton,
+  money,
   QueryState,
   useErrorToast,
   useToast,
 } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
-import { money } from '../../../../ui';
 import { NotAllowed, useSchool } from '../../school-context';
 import { CompetitionForm } from '../competition-form';
 import { CategoryEntries } from './category-entries';

@@ -9,12 +9,12 @@ import {
   Card,
   CardTitle,
   ConfirmButton,
+  DAY_NAMES,
   QueryState,
   useErrorToast,
   useToast,
 } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
-import { DAY_NAMES } from '../../../../ui';
 import { useSchool } from '../../school-context';
 
 type Enrollment = inferRouterOutputs<AppRouter>['enrollments']['list']['data'][number];

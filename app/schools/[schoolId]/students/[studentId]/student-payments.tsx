@@ -6,9 +6,9 @@ import {
   CardTitle,
   DataTable,
   Empty,
+  money,
   type ColumnDef,
 } from '../../../../components/ui';
-import { money } from '../../../../ui';
 import type { Student } from './student-details';
 
 type Payment = NonNullable<Student['payments']>[number];
