@@ -1,6 +1,6 @@
 import { addDays, addMonths, endOfMonth, format, parseISO } from 'date-fns';
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { queryRows, type Database } from '@/db/client';
 import {
   attendance,
@@ -12,7 +12,8 @@ import {
 } from '@/db/schema';
 import { invalidField } from '../kernel/errors';
 import type { School } from '../kernel/trpc/init';
-import { dateField, todayIn } from '../kernel/fields/calendar';
+import { todayIn } from '../kernel/fields/calendar';
+import type { AttendanceReport, attendanceReportInput } from './attendance-schema';
 
 /*
  * Attendance report over a date range (spec 4.3): totals, per student and per class, each
@@ -23,41 +24,6 @@ import { dateField, todayIn } from '../kernel/fields/calendar';
  * triggers) and only the days of a partial first or last month from the records (issue 27: a
  * month of the large school is 87,000 records but 10,000 summary rows).
  */
-
-export const attendanceReportInput = z.object({
-  /** Defaults to the first day of the current month in the school's time zone. */
-  start_date: dateField.optional(),
-  /** Defaults to the last day of the current month in the school's time zone. */
-  end_date: dateField.optional(),
-  student_id: z.uuid().optional(),
-  class_id: z.uuid().optional(),
-});
-
-const tallySchema = {
-  records: z.number().int(),
-  present: z.number().int(),
-  absent: z.number().int(),
-  late: z.number().int(),
-  excused: z.number().int(),
-  attendance_rate: z.number(),
-};
-
-export const attendanceReportSchema = z.object({
-  start_date: z.string(),
-  end_date: z.string(),
-  totals: z.object(tallySchema),
-  by_student: z.array(
-    z.object({
-      student_id: z.string(),
-      full_name: z.string(),
-      ...tallySchema,
-      average_rating: z.number().nullable(),
-    }),
-  ),
-  by_class: z.array(z.object({ class_id: z.string(), class_name: z.string(), ...tallySchema })),
-});
-
-export type AttendanceReport = z.infer<typeof attendanceReportSchema>;
 
 const counted = (status: string) =>
   sql<number>`(count(*) filter (where ${attendance.status} = ${status}))::int`;

@@ -48,3 +48,39 @@ export const classAttendanceSchema = z.object({
 });
 
 export type ClassAttendance = z.infer<typeof classAttendanceSchema>;
+
+/** GET /attendance/report (spec 4.3): a date range, optionally one student or class. */
+export const attendanceReportInput = z.object({
+  /** Defaults to the first day of the current month in the school's time zone. */
+  start_date: dateField.optional(),
+  /** Defaults to the last day of the current month in the school's time zone. */
+  end_date: dateField.optional(),
+  student_id: z.uuid().optional(),
+  class_id: z.uuid().optional(),
+});
+
+const tallySchema = {
+  records: z.number().int(),
+  present: z.number().int(),
+  absent: z.number().int(),
+  late: z.number().int(),
+  excused: z.number().int(),
+  attendance_rate: z.number(),
+};
+
+export const attendanceReportSchema = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  totals: z.object(tallySchema),
+  by_student: z.array(
+    z.object({
+      student_id: z.string(),
+      full_name: z.string(),
+      ...tallySchema,
+      average_rating: z.number().nullable(),
+    }),
+  ),
+  by_class: z.array(z.object({ class_id: z.string(), class_name: z.string(), ...tallySchema })),
+});
+
+export type AttendanceReport = z.infer<typeof attendanceReportSchema>;

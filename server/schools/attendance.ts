@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { router, schoolProcedure } from '../kernel/trpc/init';
 import { getClassAttendance, recordClassAttendance } from './attendance-records';
-import {
-  attendanceReport,
-  attendanceReportInput,
-  attendanceReportSchema,
-} from './attendance-report';
+import { attendanceReport } from './attendance-report';
 import {
   attendanceDayInput,
+  attendanceReportInput,
+  attendanceReportSchema,
   attendanceSubmissionFields,
   classAttendanceSchema,
 } from './attendance-schema';

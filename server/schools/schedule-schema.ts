@@ -61,3 +61,40 @@ export const scheduleSchema = z.object({
 });
 
 export type Schedule = z.infer<typeof scheduleSchema>;
+
+/** GET /schedules/weekly: the week's days, each with its schedules and their riders. */
+export const weeklyScheduleSchema = z.object({
+  week: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      day_of_week: z.number().int(),
+      schedules: z.array(
+        z.object({
+          id: z.string(),
+          start_time: z.string(),
+          end_time: z.string(),
+          location: z.string().nullable(),
+          max_students: z.number().int(),
+          class: scheduleClassSchema,
+          instructor: scheduleInstructorSchema,
+          students: z.array(
+            z.object({
+              enrollment_id: z.string(),
+              student_id: z.string(),
+              full_name: z.string(),
+              horse_id: z.string().nullable(),
+              horse_name: z.string().nullable(),
+            }),
+          ),
+          enrolled_count: z.number().int(),
+          available_spots: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+});
+
+export type WeeklySchedule = z.infer<typeof weeklyScheduleSchema>;

@@ -10,15 +10,12 @@ import {
   schedules,
 } from '@/db/schema';
 import { timestampsOut, toTimeOfDay } from '../kernel/records';
-import { scheduleClassSchema, scheduleInstructorSchema, type Schedule } from './schedule-schema';
+import type { Schedule } from './schedule-schema';
 
 /*
  * How a schedule is shown: with its class, its instructor and its places. Shared by the
  * schedule routes and the weekly timetable.
  */
-
-// The weekly timetable (weekly.ts) builds its days from the schedule's class and instructor.
-export { scheduleClassSchema, scheduleInstructorSchema };
 
 /** Columns of a schedule with its class and instructor. */
 export const scheduleColumns = {

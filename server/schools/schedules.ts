@@ -11,8 +11,9 @@ import {
   scheduleSchema,
   scheduleUpdateFields,
   weeklyInput,
+  weeklyScheduleSchema,
 } from './schedule-schema';
-import { weeklySchedule, weeklyScheduleSchema } from './weekly';
+import { weeklySchedule } from './weekly';
 
 const one = z.object({ data: scheduleSchema });
 

@@ -1,44 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { queryRows, type Database } from '@/db/client';
 import { classes, enrollments, horses, instructors, schedules, students } from '@/db/schema';
 import type { IsoWeek } from '../kernel/fields/iso-week';
 import { rawJson } from '../kernel/raw-json';
-import { scheduleClassSchema, scheduleInstructorSchema } from './schedule-view';
-
-export const weeklyScheduleSchema = z.object({
-  week: z.string(),
-  start_date: z.string(),
-  end_date: z.string(),
-  days: z.array(
-    z.object({
-      date: z.string(),
-      day_of_week: z.number().int(),
-      schedules: z.array(
-        z.object({
-          id: z.string(),
-          start_time: z.string(),
-          end_time: z.string(),
-          location: z.string().nullable(),
-          max_students: z.number().int(),
-          class: scheduleClassSchema,
-          instructor: scheduleInstructorSchema,
-          students: z.array(
-            z.object({
-              enrollment_id: z.string(),
-              student_id: z.string(),
-              full_name: z.string(),
-              horse_id: z.string().nullable(),
-              horse_name: z.string().nullable(),
-            }),
-          ),
-          enrolled_count: z.number().int(),
-          available_spots: z.number().int(),
-        }),
-      ),
-    }),
-  ),
-});
+import type { WeeklySchedule } from './schedule-schema';
 
 /**
  * The school's timetable for one ISO week, Monday to Sunday, in one statement however many
@@ -116,6 +81,6 @@ export async function weeklySchedule(db: Database, schoolId: string, { week, dat
   );
   // Passed through as PostgreSQL wrote it: parsing 4.7 MB to serialize it again cost hundreds
   // of milliseconds and tens of megabytes per request (issue 27).
-  const days = rawJson<z.infer<typeof weeklyScheduleSchema>['days']>(rows[0]!.days ?? '[]');
+  const days = rawJson<WeeklySchedule['days']>(rows[0]!.days ?? '[]');
   return { week, start_date: first, end_date: last, days };
 }
