@@ -9,7 +9,7 @@ import type { AppRouter } from '@/server/router';
 /** The server refuses a larger batch (server/kernel/http/handler.ts, MAX_TRPC_BATCH). */
 const MAX_BATCH = 20;
 
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 /** The UI's one API client: tRPC over `/api/trpc`, with the session cookie. */
 export function ApiProvider({ children }: { children: ReactNode }) {

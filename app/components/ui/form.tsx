@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import {
   get,
@@ -14,7 +15,7 @@ import {
 import { z } from 'zod';
 import { Button } from './button';
 import { cn } from './cn';
-import { fieldErrorsOf } from './errors';
+import { fieldErrorsOf, useErrorToast } from './errors';
 import { Input, Label, NativeSelect, Textarea } from './input';
 
 /*
@@ -80,6 +81,43 @@ export function applyServerErrors<T extends FieldValues>(
     ),
   );
   return entries.length > 0;
+}
+
+/**
+ * A record's form (a new one, or changes to one): the schema's form and its one write.
+ * `save` sends the checked values (creating or updating, as the record is new or not); a 422
+ * lands beside its fields, any other error in a toast; `onSaved` gets the values and the answer.
+ * `renamePath` maps a server path onto the form's field (`specialties.2` → `specialties`).
+ */
+export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>, R>(
+  schema: S,
+  {
+    defaultValues,
+    save,
+    onSaved,
+    renamePath,
+  }: {
+    defaultValues: UseFormProps<z.input<S>, unknown, z.output<S>>['defaultValues'];
+    save: (values: z.output<S>) => Promise<R>;
+    onSaved: (values: z.output<S>, result: R) => unknown;
+    renamePath?: (path: string) => string;
+  },
+) {
+  const form = useZodForm(schema, { defaultValues });
+  const showError = useErrorToast({ inline: true });
+  const write = useMutation({
+    mutationFn: save,
+    onSuccess: (result, values) => onSaved(values, result),
+    onError: (error) => {
+      applyServerErrors(form, error, renamePath);
+      showError(error);
+    },
+  });
+  return {
+    form,
+    onSubmit: form.handleSubmit((values) => write.mutate(values)),
+    pending: write.isPending,
+  };
 }
 
 /** Said once above a form's submit button while some fields are refused. */

@@ -26,6 +26,7 @@ export {
   SelectInputField,
   TextareaField,
   TextInputField,
+  useRecordForm,
   useZodForm,
   type AnyForm,
   type FormOf,

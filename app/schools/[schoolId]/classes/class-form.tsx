@@ -1,6 +1,5 @@
 'use client';
 
-import { useMutation } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import {
   CLASS_LEVELS,
@@ -11,17 +10,15 @@ import {
 } from '@/server/schools/class-schema';
 import type { AppRouter } from '@/server/router';
 import {
-  applyServerErrors,
   FormActions,
   FormErrorSummary,
   numberText,
   SelectInputField,
   TextareaField,
   TextInputField,
-  useErrorToast,
-  useZodForm,
+  useRecordForm,
 } from '../../../components/ui';
-import { useTRPC } from '../../../trpc';
+import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useAfterWrite } from '../record-list';
 import { useSchool } from '../school-context';
 
@@ -44,9 +41,9 @@ export function ClassForm({
 }) {
   const { schoolId } = useSchool();
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const afterWrite = useAfterWrite();
-  const showError = useErrorToast({ inline: true });
-  const form = useZodForm(classForm, {
+  const { form, onSubmit, pending } = useRecordForm(classForm, {
     defaultValues: {
       name: schoolClass?.name ?? '',
       type: schoolClass?.type ?? 'group',
@@ -59,27 +56,14 @@ export function ClassForm({
       status: schoolClass?.status ?? 'active',
       description: schoolClass?.description ?? '',
     },
+    save: (input) =>
+      schoolClass
+        ? client.classes.update.mutate({ schoolId, classId: schoolClass.id, ...input })
+        : client.classes.create.mutate({ schoolId, ...input }),
+    onSaved: (input) => afterWrite(trpc.classes.pathKey(), `${input.name} was saved.`, onDone)(),
   });
-  const options = {
-    onError: (error: unknown) => {
-      applyServerErrors(form, error);
-      showError(error);
-    },
-  };
-  const create = useMutation(trpc.classes.create.mutationOptions(options));
-  const update = useMutation(trpc.classes.update.mutationOptions(options));
-  const save = schoolClass ? update : create;
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((input) => {
-        const done = {
-          onSuccess: afterWrite(trpc.classes.pathKey(), `${input.name} was saved.`, onDone),
-        };
-        if (schoolClass) update.mutate({ schoolId, classId: schoolClass.id, ...input }, done);
-        else create.mutate({ schoolId, ...input }, done);
-      })}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <TextInputField form={form} name="name" label="Name" required autoComplete="off" />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <SelectInputField form={form} name="type" label="Type" options={CLASS_TYPES} />
@@ -120,7 +104,7 @@ export function ClassForm({
       <FormErrorSummary form={form} />
       <FormActions
         label={schoolClass ? 'Save class' : 'Create class'}
-        pending={save.isPending}
+        pending={pending}
         onCancel={onDone}
       />
     </form>

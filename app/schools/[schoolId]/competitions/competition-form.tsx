@@ -1,21 +1,19 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { COMPETITION_STATUSES } from '@/server/competitions/competition-schema';
 import type { AppRouter } from '@/server/router';
 import {
-  applyServerErrors,
   cardClass,
   FormActions,
   FormErrorSummary,
   SelectInputField,
   TextInputField,
-  useErrorToast,
+  useRecordForm,
   useToast,
-  useZodForm,
 } from '../../../components/ui';
-import { useTRPC } from '../../../trpc';
+import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useSchool } from '../school-context';
 import { CategoryFields } from './category-fields';
 import { competitionForm, newFee } from './competition-form-schema';
@@ -39,10 +37,10 @@ export function CompetitionForm({
 }) {
   const { schoolId } = useSchool();
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const toast = useToast();
-  const showError = useErrorToast({ inline: true });
   const queryClient = useQueryClient();
-  const form = useZodForm(competitionForm, {
+  const { form, onSubmit, pending } = useRecordForm(competitionForm, {
     defaultValues: {
       name: competition?.name ?? '',
       date: competition?.date ?? '',
@@ -53,9 +51,16 @@ export function CompetitionForm({
         ? competition.fees.map((fee) => ({ ...fee, amount: String(fee.amount) }))
         : [newFee('Inscription')],
     },
-  });
-  const mutationOptions = {
-    onSuccess: async (result: { data: Competition }) => {
+    save: ({ status, ...fields }) =>
+      competition
+        ? client.competitions.update.mutate({
+            schoolId,
+            competitionId: competition.id,
+            ...fields,
+            status,
+          })
+        : client.competitions.create.mutate({ schoolId, ...fields }),
+    onSaved: async (_, result) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.competitions.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.competitionPayments.pathKey() }),
@@ -63,25 +68,14 @@ export function CompetitionForm({
       toast('success', `${result.data.name} was ${competition ? 'saved' : 'created'}.`);
       onSaved(result.data);
     },
-    onError: (error: unknown) => {
-      applyServerErrors(form, error);
-      showError(error);
-    },
-  };
-  const create = useMutation(trpc.competitions.create.mutationOptions(mutationOptions));
-  const update = useMutation(trpc.competitions.update.mutationOptions(mutationOptions));
-  const save = competition ? update : create;
+  });
 
   return (
     <form
       className={cardClass}
       noValidate
       aria-label={competition ? 'Edit competition' : 'New competition'}
-      onSubmit={form.handleSubmit(({ status, ...fields }) =>
-        competition
-          ? update.mutate({ schoolId, competitionId: competition.id, ...fields, status })
-          : create.mutate({ schoolId, ...fields }),
-      )}
+      onSubmit={onSubmit}
     >
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextInputField form={form} name="name" label="Name" required />
@@ -101,7 +95,7 @@ export function CompetitionForm({
       <FormErrorSummary form={form} />
       <FormActions
         label={competition ? 'Save competition' : 'Create competition'}
-        pending={save.isPending}
+        pending={pending}
         onCancel={onCancel}
       />
     </form>

@@ -1,21 +1,18 @@
 'use client';
 
-import { useMutation } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { HORSE_LEVELS, HORSE_STATUSES, horseFields } from '@/server/schools/horse-schema';
 import type { AppRouter } from '@/server/router';
 import {
-  applyServerErrors,
   FormActions,
   FormErrorSummary,
   numberText,
   SelectInputField,
   TextareaField,
   TextInputField,
-  useErrorToast,
-  useZodForm,
+  useRecordForm,
 } from '../../../components/ui';
-import { useTRPC } from '../../../trpc';
+import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useAfterWrite } from '../record-list';
 import { useSchool } from '../school-context';
 
@@ -31,9 +28,9 @@ const horseForm = horseFields.extend({
 export function HorseForm({ horse, onDone }: { horse?: Horse; onDone: () => void }) {
   const { schoolId } = useSchool();
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const afterWrite = useAfterWrite();
-  const showError = useErrorToast({ inline: true });
-  const form = useZodForm(horseForm, {
+  const { form, onSubmit, pending } = useRecordForm(horseForm, {
     defaultValues: {
       name: horse?.name ?? '',
       breed: horse?.breed ?? '',
@@ -43,27 +40,14 @@ export function HorseForm({ horse, onDone }: { horse?: Horse; onDone: () => void
       max_daily_classes: horse?.max_daily_classes.toString() ?? '4',
       notes: horse?.notes ?? '',
     },
+    save: (input) =>
+      horse
+        ? client.horses.update.mutate({ schoolId, horseId: horse.id, ...input })
+        : client.horses.create.mutate({ schoolId, ...input }),
+    onSaved: (input) => afterWrite(trpc.horses.pathKey(), `${input.name} was saved.`, onDone)(),
   });
-  const options = {
-    onError: (error: unknown) => {
-      applyServerErrors(form, error);
-      showError(error);
-    },
-  };
-  const create = useMutation(trpc.horses.create.mutationOptions(options));
-  const update = useMutation(trpc.horses.update.mutationOptions(options));
-  const save = horse ? update : create;
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((input) => {
-        const done = {
-          onSuccess: afterWrite(trpc.horses.pathKey(), `${input.name} was saved.`, onDone),
-        };
-        if (horse) update.mutate({ schoolId, horseId: horse.id, ...input }, done);
-        else create.mutate({ schoolId, ...input }, done);
-      })}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextInputField form={form} name="name" label="Name" required autoComplete="off" />
         <TextInputField form={form} name="breed" label="Breed" />
@@ -88,7 +72,7 @@ export function HorseForm({ horse, onDone }: { horse?: Horse; onDone: () => void
       <FormErrorSummary form={form} />
       <FormActions
         label={horse ? 'Save horse' : 'Create horse'}
-        pending={save.isPending}
+        pending={pending}
         onCancel={onDone}
       />
     </form>

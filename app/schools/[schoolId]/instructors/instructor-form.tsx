@@ -1,22 +1,19 @@
 'use client';
 
-import { useMutation } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { z } from 'zod';
 import type { AppRouter } from '@/server/router';
 import { INSTRUCTOR_STATUSES, instructorFields } from '@/server/schools/instructor-schema';
 import {
-  applyServerErrors,
   FormActions,
   FormErrorSummary,
   numberText,
   SelectInputField,
   TextareaField,
   TextInputField,
-  useErrorToast,
-  useZodForm,
+  useRecordForm,
 } from '../../../components/ui';
-import { useTRPC } from '../../../trpc';
+import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useAfterWrite } from '../record-list';
 import { useSchool } from '../school-context';
 
@@ -53,9 +50,9 @@ export function InstructorForm({
 }) {
   const { schoolId } = useSchool();
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const afterWrite = useAfterWrite();
-  const showError = useErrorToast({ inline: true });
-  const form = useZodForm(instructorForm, {
+  const { form, onSubmit, pending } = useRecordForm(instructorForm, {
     defaultValues: {
       first_name: instructor?.first_name ?? '',
       last_name: instructor?.last_name ?? '',
@@ -67,31 +64,20 @@ export function InstructorForm({
       status: instructor?.status ?? 'active',
       bio: instructor?.bio ?? '',
     },
+    renamePath: (path) => path.replace(/^specialties\.\d+$/, 'specialties'),
+    save: (input) =>
+      instructor
+        ? client.instructors.update.mutate({ schoolId, instructorId: instructor.id, ...input })
+        : client.instructors.create.mutate({ schoolId, ...input }),
+    onSaved: (input) =>
+      afterWrite(
+        trpc.instructors.pathKey(),
+        `${input.first_name} ${input.last_name} was saved.`,
+        onDone,
+      )(),
   });
-  const options = {
-    onError: (error: unknown) => {
-      applyServerErrors(form, error, (path) => path.replace(/^specialties\.\d+$/, 'specialties'));
-      showError(error);
-    },
-  };
-  const create = useMutation(trpc.instructors.create.mutationOptions(options));
-  const update = useMutation(trpc.instructors.update.mutationOptions(options));
-  const save = instructor ? update : create;
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((input) => {
-        const done = {
-          onSuccess: afterWrite(
-            trpc.instructors.pathKey(),
-            `${input.first_name} ${input.last_name} was saved.`,
-            onDone,
-          ),
-        };
-        if (instructor) update.mutate({ schoolId, instructorId: instructor.id, ...input }, done);
-        else create.mutate({ schoolId, ...input }, done);
-      })}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextInputField
           form={form}
@@ -136,7 +122,7 @@ export function InstructorForm({
       <FormErrorSummary form={form} />
       <FormActions
         label={instructor ? 'Save instructor' : 'Create instructor'}
-        pending={save.isPending}
+        pending={pending}
         onCancel={onDone}
       />
     </form>

@@ -1,10 +1,9 @@
 'use client';
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { amountField, paymentFields } from '@/server/payments/payment-schema';
 import {
-  applyServerErrors,
   blankAs,
   FormActions,
   FormErrorSummary,
@@ -14,11 +13,10 @@ import {
   numberText,
   SelectInputField,
   TextInputField,
-  useErrorToast,
   useToast,
-  useZodForm,
+  useRecordForm,
 } from '../../../components/ui';
-import { useTRPC } from '../../../trpc';
+import { useTRPC, useTRPCClient } from '../../../trpc';
 import { todayIn, useSchool } from '../school-context';
 
 const CONCEPTS = [
@@ -39,12 +37,12 @@ const chargeForm = paymentFields.pick({ concept: true, description: true, due_da
 export function ChargeForm({ onDone }: { onDone: () => void }) {
   const { school, schoolId } = useSchool();
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const toast = useToast();
-  const showError = useErrorToast({ inline: true });
   const queryClient = useQueryClient();
   const searchId = useId();
   const [search, setSearch] = useState('');
-  const form = useZodForm(chargeForm, {
+  const { form, onSubmit, pending } = useRecordForm(chargeForm, {
     defaultValues: {
       student_id: '',
       concept: 'other',
@@ -52,6 +50,23 @@ export function ChargeForm({ onDone }: { onDone: () => void }) {
       amount: '',
       due_date: todayIn(school.timezone),
       period: '',
+    },
+    save: ({ period, ...input }) =>
+      client.payments.create.mutate({
+        schoolId,
+        ...input,
+        ...(input.concept === 'tuition' ? { period } : {}),
+      }),
+    onSaved: async (_, result) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() }),
+      ]);
+      toast(
+        'success',
+        `Charged ${result.data.student.full_name} ${money(result.data.amount, result.data.currency)}.`,
+      );
+      onDone();
     },
   });
   const students = useQuery({
@@ -63,35 +78,10 @@ export function ChargeForm({ onDone }: { onDone: () => void }) {
     }),
     placeholderData: keepPreviousData,
   });
-  const create = useMutation(
-    trpc.payments.create.mutationOptions({
-      onSuccess: async (result) => {
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() }),
-        ]);
-        toast(
-          'success',
-          `Charged ${result.data.student.full_name} ${money(result.data.amount, result.data.currency)}.`,
-        );
-        onDone();
-      },
-      onError: (error) => {
-        applyServerErrors(form, error);
-        showError(error);
-      },
-    }),
-  );
   const found = students.data?.data ?? [];
   const tuition = form.watch('concept') === 'tuition';
   return (
-    <form
-      noValidate
-      aria-label="New charge"
-      onSubmit={form.handleSubmit(({ period, ...input }) =>
-        create.mutate({ schoolId, ...input, ...(input.concept === 'tuition' ? { period } : {}) }),
-      )}
-    >
+    <form noValidate aria-label="New charge" onSubmit={onSubmit}>
       <div className="mb-4">
         <Label htmlFor={searchId}>Find a student</Label>
         <Input
@@ -147,7 +137,7 @@ export function ChargeForm({ onDone }: { onDone: () => void }) {
       <FormErrorSummary form={form} />
       <FormActions
         label="Create charge"
-        pending={create.isPending}
+        pending={pending}
         disabled={!form.watch('student_id')}
         onCancel={onDone}
         cancelLabel="Close"

@@ -1,10 +1,9 @@
 'use client';
 
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { enrollmentFields } from '@/server/schools/enrollment-schema';
 import {
-  applyServerErrors,
   blankAs,
   FormActions,
   FormErrorSummary,
@@ -13,10 +12,9 @@ import {
   SelectInputField,
   TextInputField,
   useDebounced,
-  useErrorToast,
-  useZodForm,
+  useRecordForm,
 } from '../../../components/ui';
-import { useTRPC } from '../../../trpc';
+import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useAfterWrite } from '../record-list';
 import { todayIn, useSchool } from '../school-context';
 import type { Lesson } from './week-grid';
@@ -31,8 +29,8 @@ const enrollForm = enrollmentFields.pick({ start_date: true }).extend({
 export function EnrollForm({ lesson, onDone }: { lesson: Lesson; onDone: () => void }) {
   const { school, schoolId } = useSchool();
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const afterWrite = useAfterWrite();
-  const showError = useErrorToast({ inline: true });
   const searchId = useId();
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim());
@@ -46,17 +44,22 @@ export function EnrollForm({ lesson, onDone }: { lesson: Lesson; onDone: () => v
     placeholderData: keepPreviousData,
   });
   const horses = useQuery(trpc.horses.list.queryOptions({ schoolId, status: 'active' }));
-  const form = useZodForm(enrollForm, {
+  const { form, onSubmit, pending } = useRecordForm(enrollForm, {
     defaultValues: { student_id: '', start_date: todayIn(school.timezone), horse_id: '' },
+    save: (input) =>
+      client.enrollments.create.mutate({
+        schoolId,
+        class_id: lesson.class.id,
+        schedule_id: lesson.id,
+        ...input,
+      }),
+    onSaved: (_, result) =>
+      afterWrite(
+        trpc.schedules.pathKey(),
+        `${result.data.student.full_name} was enrolled.`,
+        onDone,
+      )(),
   });
-  const enroll = useMutation(
-    trpc.enrollments.create.mutationOptions({
-      onError: (error) => {
-        applyServerErrors(form, error);
-        showError(error);
-      },
-    }),
-  );
   const found = students.data?.data ?? [];
   // Refusals about the lesson itself (full, ended class) have no field of their own here.
   const errors = form.formState.errors as Record<string, { message?: unknown } | undefined>;
@@ -64,22 +67,7 @@ export function EnrollForm({ lesson, onDone }: { lesson: Lesson; onDone: () => v
     typeof e?.message === 'string' ? [e.message] : [],
   );
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((input) =>
-        enroll.mutate(
-          { schoolId, class_id: lesson.class.id, schedule_id: lesson.id, ...input },
-          {
-            onSuccess: (result) =>
-              afterWrite(
-                trpc.schedules.pathKey(),
-                `${result.data.student.full_name} was enrolled.`,
-                onDone,
-              )(),
-          },
-        ),
-      )}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <div className="mb-4">
         <Label htmlFor={searchId}>Find by name</Label>
         <Input
@@ -131,7 +119,7 @@ export function EnrollForm({ lesson, onDone }: { lesson: Lesson; onDone: () => v
         </p>
       ))}
       <FormErrorSummary form={form} />
-      <FormActions label="Enroll" pending={enroll.isPending} onCancel={onDone} />
+      <FormActions label="Enroll" pending={pending} onCancel={onDone} />
     </form>
   );
 }

@@ -1,10 +1,9 @@
 'use client';
 
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { scheduleFields } from '@/server/schools/schedule-schema';
 import {
-  applyServerErrors,
   blankAs,
   DAY_NAMES,
   FormActions,
@@ -12,10 +11,9 @@ import {
   numberText,
   SelectInputField,
   TextInputField,
-  useErrorToast,
-  useZodForm,
+  useRecordForm,
 } from '../../../components/ui';
-import { useTRPC } from '../../../trpc';
+import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useAfterWrite } from '../record-list';
 import { useSchool } from '../school-context';
 import type { Lesson } from './week-grid';
@@ -35,11 +33,11 @@ const lessonForm = scheduleFields.extend({
 export function LessonForm({ lesson, onDone }: { lesson?: Lesson; onDone: () => void }) {
   const { schoolId } = useSchool();
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const afterWrite = useAfterWrite();
-  const showError = useErrorToast({ inline: true });
   const classes = useQuery(trpc.classes.list.queryOptions({ schoolId, status: 'active' }));
   const instructors = useQuery(trpc.instructors.list.queryOptions({ schoolId, status: 'active' }));
-  const form = useZodForm(lessonForm, {
+  const { form, onSubmit, pending } = useRecordForm(lessonForm, {
     defaultValues: {
       class_id: lesson?.class.id ?? '',
       instructor_id: lesson?.instructor.id ?? '',
@@ -49,36 +47,24 @@ export function LessonForm({ lesson, onDone }: { lesson?: Lesson; onDone: () => 
       location: lesson?.location ?? '',
       max_students: lesson?.max_students.toString() ?? '',
     },
+    save: (input) =>
+      lesson
+        ? client.schedules.update.mutate({ schoolId, scheduleId: lesson.id, ...input })
+        : client.schedules.create.mutate({ schoolId, ...input }),
+    onSaved: () =>
+      afterWrite(
+        trpc.schedules.pathKey(),
+        lesson ? 'The lesson was saved.' : 'The lesson was added to the schedule.',
+        onDone,
+      )(),
   });
   // A select's value is set before its options arrive; it is set again once they have.
   useEffect(() => {
     form.setValue('class_id', form.getValues('class_id'));
     form.setValue('instructor_id', form.getValues('instructor_id'));
   }, [classes.data, instructors.data, form]);
-  const options = {
-    onError: (error: unknown) => {
-      applyServerErrors(form, error);
-      showError(error);
-    },
-  };
-  const create = useMutation(trpc.schedules.create.mutationOptions(options));
-  const update = useMutation(trpc.schedules.update.mutationOptions(options));
-  const save = lesson ? update : create;
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((input) => {
-        const done = {
-          onSuccess: afterWrite(
-            trpc.schedules.pathKey(),
-            lesson ? 'The lesson was saved.' : 'The lesson was added to the schedule.',
-            onDone,
-          ),
-        };
-        if (lesson) update.mutate({ schoolId, scheduleId: lesson.id, ...input }, done);
-        else create.mutate({ schoolId, ...input }, done);
-      })}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <SelectInputField
         form={form}
         name="class_id"
@@ -121,7 +107,7 @@ export function LessonForm({ lesson, onDone }: { lesson?: Lesson; onDone: () => 
       <FormErrorSummary form={form} />
       <FormActions
         label={lesson ? 'Save lesson' : 'Add lesson'}
-        pending={save.isPending}
+        pending={pending}
         onCancel={onDone}
       />
     </form>

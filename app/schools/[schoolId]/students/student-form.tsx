@@ -1,24 +1,22 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useRouter } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { STUDENT_LEVELS, STUDENT_STATUSES, studentFields } from '@/server/schools/student-schema';
 import type { AppRouter } from '@/server/router';
 import {
-  applyServerErrors,
   cardClass,
   FormActions,
   FormErrorSummary,
   SelectInputField,
   TextareaField,
   TextInputField,
-  useErrorToast,
+  useRecordForm,
   useToast,
-  useZodForm,
 } from '../../../components/ui';
-import { useTRPC } from '../../../trpc';
+import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useSchool } from '../school-context';
 
 export type Student = inferRouterOutputs<AppRouter>['students']['get']['data'];
@@ -42,11 +40,11 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
 export function StudentForm({ student }: { student?: Student }) {
   const { schoolId } = useSchool();
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const router = useRouter();
   const toast = useToast();
-  const showError = useErrorToast({ inline: true });
   const queryClient = useQueryClient();
-  const form = useZodForm(studentFields, {
+  const { form, onSubmit, pending } = useRecordForm(studentFields, {
     defaultValues: {
       first_name: student?.first_name ?? '',
       last_name: student?.last_name ?? '',
@@ -70,39 +68,18 @@ export function StudentForm({ student }: { student?: Student }) {
       status: student?.status ?? 'active',
       notes: student?.notes ?? '',
     },
+    save: (input) =>
+      student
+        ? client.students.update.mutate({ schoolId, studentId: student.id, ...input })
+        : client.students.create.mutate({ schoolId, ...input }),
+    onSaved: async (_, result) => {
+      await queryClient.invalidateQueries({ queryKey: trpc.students.pathKey() });
+      toast('success', `${result.data.full_name} was ${student ? 'saved' : 'added'}.`);
+      router.push(`/schools/${schoolId}/students/${result.data.id}`);
+    },
   });
-  const onError = (error: unknown) => {
-    applyServerErrors(form, error);
-    showError(error);
-  };
-  const saved = async (result: { data: { id: string; full_name: string } }, done: string) => {
-    await queryClient.invalidateQueries({ queryKey: trpc.students.pathKey() });
-    toast('success', `${result.data.full_name} was ${done}.`);
-    router.push(`/schools/${schoolId}/students/${result.data.id}`);
-  };
-  const create = useMutation(
-    trpc.students.create.mutationOptions({
-      onSuccess: (result) => saved(result, 'added'),
-      onError,
-    }),
-  );
-  const update = useMutation(
-    trpc.students.update.mutationOptions({
-      onSuccess: (result) => saved(result, 'saved'),
-      onError,
-    }),
-  );
-  const save = student ? update : create;
   return (
-    <form
-      className={cardClass}
-      noValidate
-      onSubmit={form.handleSubmit((input) =>
-        student
-          ? update.mutate({ schoolId, studentId: student.id, ...input })
-          : create.mutate({ schoolId, ...input }),
-      )}
-    >
+    <form className={cardClass} noValidate onSubmit={onSubmit}>
       <Group legend="Student">
         <TextInputField
           form={form}
@@ -144,7 +121,7 @@ export function StudentForm({ student }: { student?: Student }) {
       </Group>
       <TextareaField form={form} name="notes" label="Notes" rows={3} />
       <FormErrorSummary form={form} />
-      <FormActions label={student ? 'Save student' : 'Create student'} pending={save.isPending} />
+      <FormActions label={student ? 'Save student' : 'Create student'} pending={pending} />
     </form>
   );
 }

@@ -1,19 +1,17 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { entryFields } from '@/server/competitions/entry-schema';
 import {
-  applyServerErrors,
   cardClass,
   CardTitle,
   FormActions,
   FormErrorSummary,
   SelectInputField,
-  useErrorToast,
   useToast,
-  useZodForm,
+  useRecordForm,
 } from '../../../../components/ui';
-import { useTRPC } from '../../../../trpc';
+import { useTRPC, useTRPCClient } from '../../../../trpc';
 import { HorsePicker, PickerField, StudentPicker } from '../../pickers';
 import { useSchool } from '../../school-context';
 import { invalidateCompetition } from './competition-queries';
@@ -30,35 +28,22 @@ export function EntryForm({
 }) {
   const { schoolId } = useSchool();
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const toast = useToast();
-  const showError = useErrorToast({ inline: true });
   const queryClient = useQueryClient();
-  const form = useZodForm(entryForm, {
+  const { form, onSubmit, pending } = useRecordForm(entryForm, {
     defaultValues: { student_id: '', category: categories[0] ?? '', horse_id: null },
+    save: (values) =>
+      client.competitionEntries.create.mutate({ schoolId, competitionId, ...values }),
+    onSaved: async (_, result) => {
+      await invalidateCompetition(queryClient, trpc);
+      toast('success', `${result.data.student.full_name} entered in ${result.data.category}.`);
+      form.reset({ ...form.getValues(), student_id: '' });
+    },
   });
-  const create = useMutation(
-    trpc.competitionEntries.create.mutationOptions({
-      onSuccess: async (result) => {
-        await invalidateCompetition(queryClient, trpc);
-        toast('success', `${result.data.student.full_name} entered in ${result.data.category}.`);
-        form.reset({ ...form.getValues(), student_id: '' });
-      },
-      onError: (error) => {
-        applyServerErrors(form, error);
-        showError(error);
-      },
-    }),
-  );
   const studentId = form.watch('student_id');
   return (
-    <form
-      className={cardClass}
-      aria-label="New entry"
-      noValidate
-      onSubmit={form.handleSubmit((values) =>
-        create.mutate({ schoolId, competitionId, ...values }),
-      )}
-    >
+    <form className={cardClass} aria-label="New entry" noValidate onSubmit={onSubmit}>
       <CardTitle>New entry</CardTitle>
       <div className="grid gap-x-4 sm:grid-cols-3">
         <PickerField form={form} name="student_id" label="Rider" picker={StudentPicker} />
@@ -73,12 +58,7 @@ export function EntryForm({
         />
       </div>
       <FormErrorSummary form={form} />
-      <FormActions
-        label="Enter"
-        pending={create.isPending}
-        pendingLabel="Entering…"
-        disabled={!studentId}
-      />
+      <FormActions label="Enter" pending={pending} pendingLabel="Entering…" disabled={!studentId} />
     </form>
   );
 }
