@@ -142,6 +142,22 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
       { organizationId: schoolId, invitedEmail: 'instructor@demo.school', role: 'instructor' },
       { organizationId: schoolId, invitedEmail: 'viewer@demo.school', role: 'viewer' },
     ]);
+    // A stud beside the school (G.14): the owner and manager switch between the two.
+    const [stud] = await tx
+      .insert(organizations)
+      .values({
+        type: 'stud',
+        name: 'Demo Stud Farm',
+        timezone: options.timezone,
+        currency: 'EUR',
+        verified: true,
+      })
+      .returning({ id: organizations.id });
+    await tx.insert(memberships).values([
+      { organizationId: stud!.id, invitedEmail: DEMO_OWNER_EMAIL, role: 'owner' },
+      { organizationId: stud!.id, invitedEmail: 'manager@demo.school', role: 'manager' },
+      { organizationId: stud!.id, invitedEmail: 'staff@demo.stud', role: 'staff' },
+    ]);
 
     const studentRows = await tx
       .insert(students)

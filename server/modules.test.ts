@@ -33,6 +33,8 @@ describe('the registration list of module manifests', () => {
         'competitionPayments',
         'payments',
         'reports',
+        'studs',
+        'studMembers',
         'admin',
       ].sort(),
     );

@@ -6,6 +6,7 @@ import { mailModule } from './mail/manifest';
 import { paymentsModule } from './payments/manifest';
 import { platformModule } from './platform/manifest';
 import { schoolsModule } from './schools/manifest';
+import { studsModule } from './studs/manifest';
 
 /**
  * THE registration list: a module is its folder and one line here. The app router, the
@@ -19,5 +20,6 @@ export const registry = registerModules([
   schoolsModule,
   competitionsModule,
   paymentsModule,
+  studsModule,
   adminModule,
 ]);

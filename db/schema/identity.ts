@@ -86,7 +86,10 @@ export const memberships = pgTable(
       'memberships_holder_check',
       sql`${t.userId} is not null or ${t.invitedEmail} is not null`,
     ),
-    check('memberships_role_check', sql`${t.role} in ('owner', 'manager', 'instructor', 'viewer')`),
+    check(
+      'memberships_role_check',
+      sql`${t.role} in ('owner', 'manager', 'instructor', 'staff', 'viewer')`,
+    ),
   ],
 );
 

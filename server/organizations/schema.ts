@@ -31,14 +31,14 @@ export const organizationSchema = z.object({
   updated_at: z.string(),
 });
 
-/** What an owner may change of their school's profile. */
-export const schoolProfileInput = z.object({
+/** What an owner may change of their school's or stud's profile. */
+export const organizationProfileInput = z.object({
   name: z.string().trim().min(1).max(255).optional(),
   timezone: timezoneField.optional(),
   currency: currencyField.optional(),
 });
 
-export type SchoolProfile = z.infer<typeof schoolProfileInput>;
+export type OrganizationProfile = z.infer<typeof organizationProfileInput>;
 
 export const DEFAULT_CURRENCY = 'USD';
 

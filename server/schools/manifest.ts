@@ -1,15 +1,15 @@
 import { allOf, viewOf } from '../kernel/auth/permissions';
 import { defineModule } from '../kernel/modules';
+import { membersRouterFor } from '../organizations/members-router';
+import { organizationRouterFor } from '../organizations/organization-router';
 import { attendanceRouter } from './attendance';
 import { classesRouter } from './classes';
 import { dashboardRouter } from './dashboard';
 import { enrollmentsRouter } from './enrollments';
 import { horsesRouter } from './horses';
 import { instructorsRouter } from './instructors';
-import { membersRouter } from './members';
 import { navigation } from './navigation';
 import { schedulesRouter } from './schedules';
-import { schoolsRouter } from './schools';
 import { studentsRouter } from './students';
 import { school } from './tenant';
 
@@ -22,8 +22,9 @@ const resources = [
   'attendance',
   'horses',
   'members',
+  'profile',
 ] as const;
-const staff = resources.filter((r) => r !== 'members');
+const staff = resources.filter((r) => r !== 'members' && r !== 'profile');
 
 // This module's resources, for the compile-time check of `schoolProcedure(permission)`.
 declare module '../kernel/auth/permissions' {
@@ -36,8 +37,8 @@ export const schoolsModule = defineModule({
   name: 'schools',
   tenant: school,
   routers: {
-    schools: schoolsRouter,
-    members: membersRouter,
+    schools: organizationRouterFor(school, 'Schools'),
+    members: membersRouterFor(school, 'Members'),
     students: studentsRouter,
     instructors: instructorsRouter,
     classes: classesRouter,
@@ -50,13 +51,13 @@ export const schoolsModule = defineModule({
   resources,
   grants: {
     owner: allOf(resources),
-    manager: allOf(staff),
-    instructor: [...viewOf(staff), 'attendance.create', 'attendance.edit'],
-    viewer: viewOf(staff),
+    manager: [...allOf(staff), 'profile.view'],
+    instructor: [...viewOf(staff), 'profile.view', 'attendance.create', 'attendance.edit'],
+    viewer: [...viewOf(staff), 'profile.view'],
   },
   // Paths relative to `/schools/{schoolId}`; the first matching row wins.
   routeExceptions: [
-    { path: /^$/, method: 'PUT', permission: 'members.edit' },
+    { path: /^$/, permission: 'profile' },
     { path: /^\/students\/import$/, permission: 'students.create' },
     { path: /^\/students\/[^/]+\/anonymize$/, permission: 'students.delete' },
     { path: /^\/instructors\/[^/]+\/availability$/, permission: 'instructors.view' },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, memberships, payments, users } from '@/db/schema';
@@ -58,6 +58,11 @@ async function buildWorld(): Promise<World> {
   const schoolId = await app.createSchool({
     name: 'Fuzz Riding School',
     members: { [OWNER]: 'owner', 'manager@fuzz.test': 'manager' },
+  });
+  const studId = await app.createSchool({
+    name: 'Fuzz Stud',
+    type: 'stud',
+    members: { [OWNER]: 'owner', 'staff@fuzz.test': 'staff' },
   });
   const tokens = {
     owner: await app.tokenFor(OWNER),
@@ -133,11 +138,12 @@ async function buildWorld(): Promise<World> {
   const members = await app.db
     .select({ id: memberships.id })
     .from(memberships)
-    .where(eq(memberships.organizationId, schoolId));
+    .where(inArray(memberships.organizationId, [schoolId, studId]));
   const userIds = (await app.db.select({ id: users.id }).from(users)).map((u) => u.id);
 
   const byName: Record<string, string[]> = {
     school: [schoolId],
+    stud: [studId],
     student: [ana!.id, leo!.id],
     instructor: [instructor.id],
     class: [klass.id],
@@ -148,7 +154,7 @@ async function buildWorld(): Promise<World> {
     entry: [entry.id],
     payment: [tuition!.id, fee.id],
     member: members.map((m) => m.id),
-    id: [schoolId, ...userIds, message!.id],
+    id: [schoolId, studId, ...userIds, message!.id],
     key: SETTINGS.map((s) => s.key),
     group: [...SETTING_GROUPS],
     feature: [...FEATURES],

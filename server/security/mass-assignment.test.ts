@@ -34,6 +34,11 @@ function expectSuccess(res: TestResponse, what: string) {
  */
 async function schoolWorld() {
   const schoolId = await app.createSchool({ members: { [OWNER]: 'owner' } });
+  const studId = await app.createSchool({
+    name: 'A Stud',
+    type: 'stud',
+    members: { [OWNER]: 'owner' },
+  });
   const otherSchoolId = await app.createSchool({ name: 'Other School' });
   const token = await app.tokenFor(OWNER);
   const once = <T>(make: () => Promise<T>) => {
@@ -103,8 +108,18 @@ async function schoolWorld() {
   const member = once(() =>
     api('POST', '/members', { email: 'new.member@x.test', role: 'viewer' }),
   );
+  const studMember = once(async () => {
+    const res = await app.request('POST', `/api/studs/${studId}/members`, {
+      token,
+      body: { email: 'stud.member@x.test', role: 'viewer' },
+    });
+    expectSuccess(res, 'POST /studs/{studId}/members');
+    return res.body.data as { id: string };
+  });
   return {
     schoolId,
+    studId,
+    studMember,
     otherSchoolId,
     token,
     api,
@@ -141,6 +156,8 @@ async function pathValue(world: World, name: string, path: string): Promise<stri
     paymentId: path.includes('/competitions/') ? world.competitionPayment : world.payment,
   };
   if (name === 'schoolId') return world.schoolId;
+  if (name === 'studId') return world.studId;
+  if (name === 'memberId' && path.startsWith('/studs/')) return (await world.studMember()).id;
   const record = records[name];
   if (!record)
     throw new Error(`No record for the path parameter ${name} of ${path}: add one to pathValue`);
@@ -152,6 +169,9 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
   'PUT /schools/{schoolId}': async () => ({ name: 'Renamed School' }),
   'POST /schools/{schoolId}/members': async () => ({ email: 'invited@x.test', role: 'instructor' }),
   'PUT /schools/{schoolId}/members/{memberId}': async () => ({ role: 'manager' }),
+  'PUT /studs/{studId}': async () => ({ name: 'Renamed Stud' }),
+  'POST /studs/{studId}/members': async () => ({ email: 'invited@x.test', role: 'staff' }),
+  'PUT /studs/{studId}/members/{memberId}': async () => ({ role: 'manager' }),
   'POST /schools/{schoolId}/students': async () => ({ first_name: 'Lucía', last_name: 'Prado' }),
   'POST /schools/{schoolId}/students/import': async () => ({
     file: 'first_name,last_name\nLucía,Prado\n',

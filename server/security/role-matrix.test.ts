@@ -3,13 +3,14 @@ import {
   canIn,
   permissionForRoute,
   permissionTable,
+  type OrganizationKind,
   type Permission,
   type Role,
 } from '../kernel/auth/permissions';
 import { apiOperations, organizationOperations, type ApiOperation } from '../test/api-routes';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 import { sampleQuery, sampleValue } from '../test/sample-input';
-import { fieldValue, pathParamKind, schoolPath, seedSchool } from '../test/seeded-school';
+import { fieldValue, pathParamKind, schoolPath, seedOrganization } from '../test/seeded-school';
 
 /*
  * Every route answers each kind of caller as the permission table says (DESIGN 4). The
@@ -19,17 +20,17 @@ import { fieldValue, pathParamKind, schoolPath, seedSchool } from '../test/seede
 
 const app = useTestApp();
 
-/** The school tenant kind of the modules' manifests: its roles and its administrators' role. */
-const { roles: ROLES, adminRole: ADMIN_ROLE } = permissionTable('school').tenant;
-const can = (role: Role, permission: Permission) => canIn('school', role, permission);
+/** A tenant kind of the modules' manifests: its roles and its administrators' role. */
+const tenantOf = (kind: OrganizationKind) => permissionTable(kind).tenant;
 
 const MEMBERS: Record<Role, string> = {
   owner: 'owner@alpha.test',
   manager: 'manager@alpha.test',
   instructor: 'instructor@alpha.test',
+  staff: 'staff@alpha.test',
   viewer: 'viewer@alpha.test',
 };
-/** Signed in and owner of another school, but no member of the one called. */
+/** Signed in and owner of another organization of the kind, but no member of the one called. */
 const STRANGER = 'owner@elsewhere.test';
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: expect.any(String) } };
 /** An allowed caller may still meet missing data or a rule about the sample input. */
@@ -42,15 +43,13 @@ function inOrder(callers: Caller[]): Caller[] {
   return [...callers].sort((x, y) => Number(x.allowed) - Number(y.allowed));
 }
 
-function schoolCallers(permission: Permission): Caller[] {
+function organizationCallers(kind: OrganizationKind, permission: Permission): Caller[] {
+  const { roles, adminRole } = tenantOf(kind);
+  const can = (role: Role) => canIn(kind, role, permission);
   return inOrder([
-    ...ROLES.map((role) => ({ name: role, email: MEMBERS[role], allowed: can(role, permission) })),
+    ...roles.map((role) => ({ name: role, email: MEMBERS[role], allowed: can(role) })),
     // DESIGN 4: platform administrators act as owner in every organization.
-    {
-      name: 'platform admin, not a member',
-      email: ADMIN_EMAIL,
-      allowed: can(ADMIN_ROLE, permission),
-    },
+    { name: 'platform admin, not a member', email: ADMIN_EMAIL, allowed: can(adminRole) },
     { name: 'non-member', email: STRANGER, allowed: false },
   ]);
 }
@@ -80,7 +79,7 @@ function expectAnswerFor(caller: Caller, res: { status: number; body: unknown; t
 /** Every organization route of the modules' manifests, whatever its tenant kind. */
 const schoolRoutes = organizationOperations().map((op) => [`${op.method} ${op.path}`, op] as const);
 
-describe('role matrix on every school route', () => {
+describe('role matrix on every organization route', () => {
   it('covers the routes of the OpenAPI document, each with a permission in the table', () => {
     expect(schoolRoutes.length).toBeGreaterThan(70);
     for (const [name, op] of schoolRoutes)
@@ -88,18 +87,21 @@ describe('role matrix on every school route', () => {
   });
 
   it('can seed the organization of every route (a new tenant kind needs its members here)', () => {
-    for (const [name, op] of schoolRoutes) expect(op.tenant, name).toBe('school');
-    for (const role of ROLES) expect(MEMBERS[role], role).toBeDefined();
+    expect(new Set(schoolRoutes.map(([, op]) => op.tenant))).toEqual(new Set(['school', 'stud']));
+    for (const [, op] of schoolRoutes)
+      for (const role of tenantOf(op.tenant!).roles) expect(MEMBERS[role], role).toBeDefined();
   });
 
   it.each(schoolRoutes)('%s', async (_, op) => {
+    const kind = op.tenant!;
     const permission = permissionForRoute(op.method, op.path)!;
-    const school = await seedSchool(
+    const school = await seedOrganization(
       app,
+      kind,
       'Alpha',
-      Object.fromEntries(ROLES.map((role) => [MEMBERS[role], role])),
+      Object.fromEntries(tenantOf(kind).roles.map((role) => [MEMBERS[role], role])),
     );
-    await app.createSchool({ name: 'Elsewhere', members: { [STRANGER]: 'owner' } });
+    await app.createSchool({ name: 'Elsewhere', type: kind, members: { [STRANGER]: 'owner' } });
     const given = fieldValue(op, school);
     const path = schoolPath(op, school.id, (param) => school.records[pathParamKind(op, param)]);
     const input = {
@@ -107,13 +109,13 @@ describe('role matrix on every school route', () => {
       query: sampleQuery(op, given),
     };
 
-    for (const caller of schoolCallers(permission))
+    for (const caller of organizationCallers(kind, permission))
       expectAnswerFor(caller, await call(op, path, caller, input));
   });
 });
 
-// What any signed-in user may call: their own account and their list of schools.
-const OWN_ACCOUNT = ['/auth/me', '/schools'];
+// What any signed-in user may call: their own account and their lists of schools and studs.
+const OWN_ACCOUNT = ['/auth/me', '/schools', '/studs'];
 const platformRoutes = apiOperations()
   .filter(
     (op) =>

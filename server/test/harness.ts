@@ -8,7 +8,7 @@ import { memberships, organizations } from '@/db/schema';
 import { loadConfig, type Config } from '../kernel/config';
 import { appRouter } from '../router';
 import { createApiHandler, createServices, type ApiHandler } from '../kernel/http/handler';
-import type { Role } from '../kernel/auth/permissions';
+import type { OrganizationKind, Role } from '../kernel/auth/permissions';
 import { startTestIssuer, type TestIssuer } from './issuer';
 
 export const ADMIN_EMAIL = 'admin@platform.test';
@@ -32,10 +32,14 @@ export type TestApp = {
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
   /** A token for an e-mail (its subject is derived from it). */
   tokenFor(email: string, claims?: Record<string, unknown>): Promise<string>;
-  /** A school with members given by e-mail; they become users on their first request. */
+  /**
+   * A school (or with `type`, another organization) with members given by e-mail; they
+   * become users on their first request.
+   */
   createSchool(options?: {
     name?: string;
     timezone?: string;
+    type?: OrganizationKind;
     members?: Record<string, Role>;
   }): Promise<string>;
 };
@@ -153,10 +157,15 @@ export function useTestApp(
   app.tokenFor = (email, claims = {}) =>
     app.issuer.sign({ sub: `sub-${email}`, email, name: email.split('@')[0], ...claims });
 
-  app.createSchool = async ({ name = 'Test School', timezone = 'UTC', members = {} } = {}) => {
+  app.createSchool = async ({
+    name = 'Test School',
+    timezone = 'UTC',
+    type = 'school',
+    members = {},
+  } = {}) => {
     const [school] = await app.db
       .insert(organizations)
-      .values({ type: 'school', name, timezone, currency: 'EUR' })
+      .values({ type, name, timezone, currency: 'EUR' })
       .returning({ id: organizations.id });
     const rows = Object.entries(members).map(([email, role]) => ({
       organizationId: school!.id,

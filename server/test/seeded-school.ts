@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import { attendance, competitionResults, memberships, paymentAudit, payments } from '@/db/schema';
-import type { Role } from '../kernel/auth/permissions';
+import { permissionTable, type OrganizationKind, type Role } from '../kernel/auth/permissions';
 import { competitionFixtures } from './competition-fixtures';
 import type { ApiOperation } from './api-routes';
 import { isIdName, type FieldValue } from './sample-input';
@@ -25,6 +25,42 @@ export type RecordKind =
   | 'member';
 
 export type SeededSchool = { id: string; label: string; records: Record<RecordKind, string> };
+
+/** An organization of any tenant kind, seeded for the security suites. */
+export type SeededOrganization = SeededSchool & { kind: OrganizationKind };
+
+/**
+ * An organization of `kind` holding one record of every kind its routes name: a school as
+ * `seedSchool`; a stud its members and a pending invitation (the stud modules add theirs).
+ * Reading a record kind that was not seeded throws, so a new stud route naming one fails
+ * loudly here instead of testing nothing.
+ */
+export async function seedOrganization(
+  app: TestApp,
+  kind: OrganizationKind,
+  label: string,
+  members: Record<string, Role>,
+): Promise<SeededOrganization> {
+  if (kind === 'school') return { ...(await seedSchool(app, label, members)), kind };
+  const id = await app.createSchool({ name: `${label} Stud`, type: kind, members });
+  const [member] = await app.db
+    .insert(memberships)
+    .values({
+      organizationId: id,
+      invitedEmail: `guest@${label.toLowerCase()}.test`,
+      role: 'viewer',
+    })
+    .returning();
+  const seeded: Partial<Record<RecordKind, string>> = { member: member!.id };
+  const records = new Proxy(seeded, {
+    get(target, name: string) {
+      const value = target[name as RecordKind];
+      if (value === undefined) throw new Error(`No seeded ${kind} record of kind ${name}`);
+      return value;
+    },
+  }) as Record<RecordKind, string>;
+  return { id, kind, label, records };
+}
 
 /**
  * A school holding one record of every kind, linked as in real use (the enrollment's
@@ -226,13 +262,17 @@ export function fieldValue(op: ApiOperation, school: SeededSchool): FieldValue {
   return (name) => (isIdName(name) ? school.records[fieldKind(op, name)] : known.get(name));
 }
 
-/** `/api/...` for `op` in `schoolId`, each other path parameter given by `idFor`. */
+/**
+ * `/api/...` for `op` in the organization `organizationId` (its tenant kind's parameter),
+ * each other path parameter given by `idFor`.
+ */
 export function schoolPath(
   op: ApiOperation,
-  schoolId: string,
+  organizationId: string,
   idFor: (param: string) => string,
 ): string {
-  return `/api${op.path.replace(/\{(\w+)\}/g, (_, param: string) => (param === 'schoolId' ? schoolId : idFor(param)))}`;
+  const tenantParam = op.tenant ? permissionTable(op.tenant).tenant.param : 'schoolId';
+  return `/api${op.path.replace(/\{(\w+)\}/g, (_, param: string) => (param === tenantParam ? organizationId : idFor(param)))}`;
 }
 
 let tenantTables: string[] | undefined;

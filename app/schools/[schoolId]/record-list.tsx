@@ -61,7 +61,7 @@ export function RecordList<R extends { id: string }>({
   const [editing, setEditing] = useState<R | 'new' | null>(null);
   const close = () => setEditing(null);
   const allowed = (action: 'create' | 'edit' | 'delete') =>
-    may(`${resource}.${action}` as Permission);
+    may(`${resource}.${action}` as Permission<'school'>);
   const records = query.data?.data;
   const hasActions = Boolean(rowActions) || allowed('edit') || allowed('delete');
   const tableColumns: ColumnDef<R>[] = columns.map((column) => ({

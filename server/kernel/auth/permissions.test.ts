@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES } from '@/db/schema';
+import { SCHOOL_ROLES, STUD_ROLES } from '@/db/schema/identity-values';
 import { appRouter } from '../../router';
 import { tenantOfPath } from '../../test/api-routes';
 import { collectRestRoutes } from '../http/rest';
 import {
   ACTIONS,
   can,
+  canIn,
   permissionForRoute,
   permissionTable,
   type Action,
@@ -19,6 +20,8 @@ const { resources: RESOURCES, grants: ROLE_PERMISSIONS } = permissionTable('scho
 
 /** DESIGN 4, written out independently of the table under test. */
 function expected(role: Role, resource: Resource, action: Action): boolean {
+  // The school's profile: every member reads it, its owners change it.
+  if (resource === 'profile') return role === 'owner' || action === 'view';
   switch (role) {
     case 'owner':
       return true;
@@ -29,6 +32,8 @@ function expected(role: Role, resource: Resource, action: Action): boolean {
       return action === 'view' && !['payments', 'reports', 'members'].includes(resource);
     case 'viewer':
       return action === 'view' && resource !== 'members';
+    default:
+      return false;
   }
 }
 
@@ -43,34 +48,96 @@ describe('role matrix (DESIGN 4)', () => {
       'instructors',
       'members',
       'payments',
+      'profile',
       'reports',
       'schedules',
       'students',
     ]);
     expect([...ACTIONS]).toEqual(['view', 'create', 'edit', 'delete']);
-    expect(Object.keys(ROLE_PERMISSIONS).sort()).toEqual([...ROLES].sort());
+    expect(Object.keys(ROLE_PERMISSIONS).sort()).toEqual([...SCHOOL_ROLES].sort());
   });
 
-  const cells = ROLES.flatMap((role) =>
+  const cells = SCHOOL_ROLES.flatMap((role) =>
     RESOURCES.flatMap((resource) => ACTIONS.map((action) => [role, resource, action] as const)),
   );
 
   it.each(cells)('%s on %s.%s', (role, resource, action) => {
-    const permission: Permission = `${resource}.${action}`;
+    const permission = `${resource}.${action}` as Permission<'school'>;
     expect(ROLE_PERMISSIONS[role].has(permission)).toBe(expected(role, resource, action));
     expect(can(role, permission)).toBe(expected(role, resource, action));
   });
 
   it('grants nothing outside the matrix', () => {
     const all = new Set<string>(RESOURCES.flatMap((r) => ACTIONS.map((a) => `${r}.${a}`)));
-    for (const role of ROLES) {
+    for (const role of SCHOOL_ROLES) {
       for (const permission of ROLE_PERMISSIONS[role])
         expect(all.has(permission), `${role}: ${permission}`).toBe(true);
     }
-    expect(ROLE_PERMISSIONS.owner.size).toBe(44);
-    expect(ROLE_PERMISSIONS.manager.size).toBe(40);
-    expect(ROLE_PERMISSIONS.instructor.size).toBe(10);
-    expect(ROLE_PERMISSIONS.viewer.size).toBe(10);
+    expect(ROLE_PERMISSIONS.owner.size).toBe(48);
+    expect(ROLE_PERMISSIONS.manager.size).toBe(41);
+    expect(ROLE_PERMISSIONS.instructor.size).toBe(11);
+    expect(ROLE_PERMISSIONS.viewer.size).toBe(11);
+  });
+});
+
+/** DESIGN-MODULES 0.1, written out independently of the stud table under test. */
+function expectedInStud(role: string, resource: string, action: Action): boolean {
+  const staffWrites = ['horses', 'breeding', 'medical', 'tasks', 'media'];
+  switch (role) {
+    case 'owner':
+      return true;
+    case 'manager':
+      return resource !== 'members';
+    case 'staff':
+      if (['finance', 'reports', 'members'].includes(resource)) return false;
+      if (action === 'view') return true;
+      return action !== 'delete' && staffWrites.includes(resource);
+    case 'viewer':
+      return action === 'view' && resource !== 'members';
+    default:
+      return false;
+  }
+}
+
+describe('stud role matrix (DESIGN-MODULES 0.1)', () => {
+  const table = permissionTable('stud');
+
+  it('has the stud resources and roles', () => {
+    expect([...table.resources].sort()).toEqual(
+      [
+        'breeding',
+        'clients',
+        'contracts',
+        'finance',
+        'horses',
+        'media',
+        'medical',
+        'members',
+        'profile',
+        'reports',
+        'reservations',
+        'services',
+        'tasks',
+      ].sort(),
+    );
+    expect(Object.keys(table.grants).sort()).toEqual([...STUD_ROLES].sort());
+  });
+
+  const cells = STUD_ROLES.flatMap((role) =>
+    table.resources.flatMap((resource) =>
+      ACTIONS.map((action) => [role, resource, action] as const),
+    ),
+  );
+
+  it.each(cells)('%s on %s.%s', (role, resource, action) => {
+    expect(canIn('stud', role, `${resource}.${action}`)).toBe(
+      expectedInStud(role, resource, action),
+    );
+  });
+
+  it('gives a school role nothing in a stud, and a stud role nothing in a school', () => {
+    expect(canIn('stud', 'instructor', 'horses.view')).toBe(false);
+    expect(canIn('school', 'staff', 'horses.view')).toBe(false);
   });
 });
 
@@ -121,8 +188,14 @@ describe('permissionForRoute', () => {
     ['GET', `${S}/competitions/{competitionId}/results`, 'competitions.view'],
     ['POST', `${S}/competitions/{competitionId}/results`, 'competitions.create'],
     ['PUT', `${S}/competitions/{competitionId}/results/{resultId}`, 'competitions.edit'],
-    // The school's own profile belongs to its owners.
-    ['PUT', S, 'members.edit'],
+    // The school's own profile: every member reads it, its owners change it.
+    ['GET', S, 'profile.view'],
+    ['PUT', S, 'profile.edit'],
+    // A stud's routes, by the method rule on its own table.
+    ['GET', '/studs/{studId}', 'profile.view'],
+    ['PUT', '/studs/{studId}', 'profile.edit'],
+    ['GET', '/studs/{studId}/members', 'members.view'],
+    ['PUT', '/studs/{studId}/members/{memberId}', 'members.edit'],
   ])('%s %s → %s', (method, path, permission) => {
     expect(permissionForRoute(method, path)).toBe(permission);
   });

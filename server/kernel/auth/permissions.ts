@@ -43,7 +43,7 @@ export type TenantKind = {
 };
 
 /** `/schools/{schoolId}`: the OpenAPI path prefix of a tenant kind's routes. */
-export function tenantPrefix(tenant: TenantKind): string {
+export function tenantPrefix(tenant: TenantKind): `/${string}` {
   return `/${tenant.collection}/{${tenant.param}}`;
 }
 

@@ -7,3 +7,8 @@ import { z } from 'zod';
 export const schoolIdInput = z.object({ schoolId: z.string() });
 
 export const pathId = z.string().max(100);
+
+/** The input naming the organization of a tenant kind's route: `{ schoolId }`, `{ studId }`. */
+export function organizationIdInput<const P extends string>(param: P) {
+  return z.object({ [param]: z.string() } as { [K in P]: z.ZodString });
+}

@@ -1,32 +1,36 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { Card, QueryState } from '../../../components/ui';
-import { useTRPC } from '../../../trpc';
+import type { Permission } from '@/server/kernel/auth/permissions';
+import { SCHOOL_ROLES, type SchoolRole } from '@/server/organizations/member-schema';
+import { MembersPage } from '../../../members/members-page';
+import { useTRPC, useTRPCClient } from '../../../trpc';
 import { NotAllowed, useSchool } from '../school-context';
-import { InviteForm } from './invite-form';
-import { MembersTable } from './members-table';
 
 /** The school's members: invite by e-mail, change a role, remove. */
-export default function MembersPage() {
+export default function SchoolMembersPage() {
   const { schoolId, may } = useSchool();
   const trpc = useTRPC();
-  const members = useQuery({
+  const client = useTRPCClient();
+  const list = useQuery({
     ...trpc.members.list.queryOptions({ schoolId }),
     enabled: may('members.view'),
   });
-  if (!may('members.view')) return <NotAllowed />;
   return (
-    <>
-      <h1>Members</h1>
-      {may('members.create') && <InviteForm />}
-      <Card aria-labelledby="members-heading">
-        <h2 id="members-heading" className="sr-only">
-          Members
-        </h2>
-        <QueryState what="members" query={members} />
-        {members.data && <MembersTable members={members.data.data} />}
-      </Card>
-    </>
+    <MembersPage
+      notAllowed={<NotAllowed />}
+      api={{
+        noun: 'school',
+        roles: SCHOOL_ROLES,
+        may: (permission) => may(permission as Permission<'school'>),
+        list,
+        queryKey: trpc.members.pathKey(),
+        invite: ({ email, role }) =>
+          client.members.create.mutate({ schoolId, email, role: role as SchoolRole }),
+        setRole: (memberId, role) =>
+          client.members.update.mutate({ schoolId, memberId, role: role as SchoolRole }),
+        remove: (memberId) => client.members.remove.mutate({ schoolId, memberId }),
+      }}
+    />
   );
 }

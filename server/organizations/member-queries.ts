@@ -3,7 +3,8 @@ import type { Database } from '@/db/client';
 import { memberships, users } from '@/db/schema';
 import { notFound } from '../kernel/errors';
 import { isUuid } from '../kernel/validation';
-import type { Member, Role } from './member-schema';
+import type { Role } from '../kernel/auth/permissions';
+import type { Member } from './member-schema';
 
 /** A membership with its account's e-mail, or the invited e-mail while it is an invitation. */
 const memberColumns = {
@@ -39,10 +40,10 @@ export function toMember(row: MemberRow): Member {
   };
 }
 
-/** The school's member of a path id, or 404. */
+/** The organization's member of a path id, or 404. */
 export async function findMember(
   db: Database,
-  schoolId: string,
+  organizationId: string,
   memberId: string,
 ): Promise<MemberRow> {
   const [row] = isUuid(memberId)
@@ -50,25 +51,29 @@ export async function findMember(
         .select(memberColumns)
         .from(memberships)
         .leftJoin(users, eq(users.id, memberships.userId))
-        .where(and(eq(memberships.id, memberId), eq(memberships.organizationId, schoolId)))
+        .where(and(eq(memberships.id, memberId), eq(memberships.organizationId, organizationId)))
     : [];
   if (!row) throw notFound('Member');
   return row;
 }
 
-export async function getMember(db: Database, schoolId: string, memberId: string) {
-  return toMember(await findMember(db, schoolId, memberId));
+export async function getMember(db: Database, organizationId: string, memberId: string) {
+  return toMember(await findMember(db, organizationId, memberId));
 }
 
-/** Members and invitations by role (owners first), then e-mail. */
-export async function listMembers(db: Database, schoolId: string): Promise<Member[]> {
+/** Members and invitations by role, in the order of `roles` (owners first), then e-mail. */
+export async function listMembers(
+  db: Database,
+  organizationId: string,
+  roles: readonly Role[],
+): Promise<Member[]> {
   const rows = await db
     .select(memberColumns)
     .from(memberships)
     .leftJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.organizationId, schoolId))
+    .where(eq(memberships.organizationId, organizationId))
     .orderBy(
-      sql`array_position(array['owner','manager','instructor','viewer']::text[], ${memberships.role})`,
+      sql`array_position(${sql.param(roles)}::text[], ${memberships.role})`,
       asc(sql`lower(coalesce(${users.email}, ${memberships.invitedEmail}))`),
     );
   return rows.map(toMember);

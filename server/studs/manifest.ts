@@ -1,0 +1,60 @@
+import { allOf, viewOf } from '../kernel/auth/permissions';
+import { defineModule } from '../kernel/modules';
+import { membersRouterFor } from '../organizations/members-router';
+import { organizationRouterFor } from '../organizations/organization-router';
+import { navigation } from './navigation';
+import { stud } from './tenant';
+
+/*
+ * Every resource of a stud (DESIGN-MODULES 0.1), declared with its grants now so that the
+ * permission table is whole before the herd, breeding, contracts and finance routes arrive.
+ * `breeding` covers events, shipments, semen, pregnancies and births; `clients` prospects and
+ * tags; `profile` the stud's own settings.
+ */
+const resources = [
+  'horses',
+  'services',
+  'reservations',
+  'breeding',
+  'contracts',
+  'clients',
+  'tasks',
+  'finance',
+  'medical',
+  'media',
+  'reports',
+  'members',
+  'profile',
+] as const;
+const notMembers = resources.filter((r) => r !== 'members');
+const staffWrites = ['horses', 'breeding', 'medical', 'tasks', 'media'];
+
+// This module's resources, for the compile-time check of `organizationProcedure('stud', …)`.
+declare module '../kernel/auth/permissions' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged, not empty
+  interface TenantResources extends Record<`stud:${(typeof resources)[number]}`, true> {}
+}
+
+/** The stud itself and its members; the stud modules add their routes to this tenant kind. */
+export const studsModule = defineModule({
+  name: 'studs',
+  tenant: stud,
+  routers: {
+    studs: organizationRouterFor(stud, 'Studs'),
+    studMembers: membersRouterFor(stud, 'Stud members'),
+  },
+  resources,
+  grants: {
+    owner: allOf(resources),
+    // The stud's settings are for owners and managers; its members for owners only.
+    manager: allOf(notMembers),
+    staff: [
+      ...viewOf(notMembers.filter((r) => r !== 'finance' && r !== 'reports')),
+      ...staffWrites.flatMap((r) => [`${r}.create`, `${r}.edit`]),
+    ],
+    viewer: viewOf(notMembers),
+  },
+  // Paths relative to `/studs/{studId}`; the first matching row wins.
+  routeExceptions: [{ path: /^$/, permission: 'profile' }],
+  navigation,
+});

@@ -1,0 +1,7 @@
+import type { NavigationItem } from '../kernel/modules';
+
+/** The stud pages of this module (data only: the client layout shows them by permission). */
+export const navigation: NavigationItem[] = [
+  { path: '', label: 'Overview', order: 0 },
+  { path: '/members', label: 'Members', permission: 'members.view', order: 100 },
+];
