@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { signOut } from 'next-auth/react';
 import Link from 'next/link';
+import { NotificationBell } from './notification-bell';
 import { useTRPC } from './trpc';
 
 /** The top bar: home link, who is signed in, sign-out. */
@@ -14,13 +15,16 @@ export function AccountBar() {
     <header className="bar">
       <Link href="/">Equestrian Platform</Link>
       {me.data && (
-        <span>
+        <span className="flex flex-wrap items-center gap-2">
           {access.data?.is_platform_admin && (
             <>
               <Link href="/admin">Administration</Link>{' '}
             </>
           )}
-          <span aria-label="Signed in as">{me.data.display_name}</span>{' '}
+          <NotificationBell />
+          <Link href="/profile" title="Your profile">
+            <span aria-label="Signed in as">{me.data.display_name}</span>
+          </Link>{' '}
           <button
             type="button"
             className="secondary"

@@ -150,7 +150,8 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
         name: 'Demo Stud Farm',
         timezone: options.timezone,
         currency: 'EUR',
-        verified: true,
+        // Left for a platform administrator to verify: its owner is then notified.
+        verified: false,
       })
       .returning({ id: organizations.id });
     await tx.insert(memberships).values([

@@ -17,6 +17,8 @@ describe('the registration list of module manifests', () => {
         'testDashboard',
         'access',
         'account',
+        'notifications',
+        'profile',
         'schools',
         'members',
         'students',

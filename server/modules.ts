@@ -3,6 +3,7 @@ import { adminModule } from './admin/manifest';
 import { competitionsModule } from './competitions/manifest';
 import { registerModules } from './kernel/modules';
 import { mailModule } from './mail/manifest';
+import { notificationsModule } from './notifications/manifest';
 import { paymentsModule } from './payments/manifest';
 import { platformModule } from './platform/manifest';
 import { schoolsModule } from './schools/manifest';
@@ -17,6 +18,7 @@ export const registry = registerModules([
   platformModule,
   mailModule,
   accountModule,
+  notificationsModule,
   schoolsModule,
   competitionsModule,
   paymentsModule,

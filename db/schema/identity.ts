@@ -26,6 +26,8 @@ export const users = pgTable(
     email: text('email'),
     emailVerified: boolean('email_verified').notNull().default(false),
     displayName: text('display_name').notNull(),
+    /** Set once the user edits their name: from then the token's `name` no longer renames them. */
+    displayNameEdited: boolean('display_name_edited').notNull().default(false),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     isPlatformAdmin: boolean('is_platform_admin').notNull().default(false),
     ...timestamps,

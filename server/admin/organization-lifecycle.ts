@@ -3,6 +3,8 @@ import type { Database } from '@/db/client';
 import { memberships, organizations, users } from '@/db/schema';
 import { notFound } from '../kernel/errors';
 import { isUuid } from '../kernel/validation';
+import { wakeOutboxWorker } from '../mail/worker';
+import { notify } from '../notifications/notify';
 import { DEFAULT_CURRENCY, toOrganization } from '../organizations/schema';
 import type { CreateOrganizationInput, UpdateOrganizationInput } from './organization-schema';
 
@@ -50,19 +52,62 @@ export async function createOrganization(
   return toOrganization(row);
 }
 
-/** Changes an organization's profile, verification or status; 404 for an unknown id. */
+/**
+ * Changes an organization's profile, verification or status; 404 for an unknown id. A
+ * change of `verified` is a verification decision: its owners are notified
+ * (`org.verification_decided`) in the same transaction.
+ */
 export async function updateOrganization(
   db: Database,
   id: string,
   changes: UpdateOrganizationInput,
+  appUrl: string,
 ) {
-  const [row] = isUuid(id)
-    ? await db
-        .update(organizations)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(organizations.id, id))
-        .returning()
-    : [];
-  if (!row) throw notFound('Organization');
+  if (!isUuid(id)) throw notFound('Organization');
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ verified: organizations.verified })
+      .from(organizations)
+      .where(eq(organizations.id, id))
+      .for('update');
+    if (!before) throw notFound('Organization');
+    const [updated] = await tx
+      .update(organizations)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(organizations.id, id))
+      .returning();
+    if (changes.verified !== undefined && changes.verified !== before.verified) {
+      const owners = await tx
+        .select({ userId: memberships.userId })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.organizationId, id),
+            eq(memberships.role, 'owner'),
+            sql`${memberships.userId} is not null`,
+          ),
+        );
+      const collection = updated!.type === 'stud' ? 'studs' : 'schools';
+      await notify(
+        tx,
+        owners.map((owner) => ({ userId: owner.userId! })),
+        'org.verification_decided',
+        {
+          title: updated!.verified
+            ? `${updated!.name} is verified`
+            : `${updated!.name} is no longer verified`,
+          body: updated!.verified
+            ? 'The platform verified your organization: its listings and certificates show it.'
+            : 'The platform withdrew the verification of your organization.',
+          link: `/${collection}/${id}`,
+          organizationId: id,
+          data: { organization_id: id },
+        },
+        appUrl,
+      );
+    }
+    return updated!;
+  });
+  wakeOutboxWorker();
   return toOrganization(row);
 }

@@ -56,6 +56,6 @@ export const adminOrganizationsRouter = router({
     .output(z.object({ data: organizationSchema }))
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      return { data: await updateOrganization(ctx.db, id, changes) };
+      return { data: await updateOrganization(ctx.db, id, changes, ctx.config.appUrl) };
     }),
 });

@@ -25,3 +25,22 @@ export async function queueEmail(
     .returning({ id: emailOutbox.id });
   return row!.id;
 }
+
+/** Queues one rendered e-mail to each address, in one statement (same rule as `queueEmail`). */
+export async function queueEmails(
+  db: Database,
+  email: RenderedEmail,
+  to: readonly string[],
+): Promise<void> {
+  if (to.length === 0) return;
+  await db.insert(emailOutbox).values(
+    to.map((address) => ({
+      kind: email.kind,
+      to: address,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      props: email.props,
+    })),
+  );
+}

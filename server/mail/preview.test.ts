@@ -32,8 +32,9 @@ const escapeHtml = (text: string) =>
     .replace(/'/g, '&#x27;');
 
 describe('the seven e-mail templates', () => {
-  it('cover the kinds of spec 6', () => {
-    // In registration order (server/modules.ts): the platform module's, then the mail module's.
+  it('cover the kinds of spec 6 and of DESIGN-MODULES 0.5', () => {
+    // In registration order (server/modules.ts): the platform module's, the mail module's,
+    // then the notifications module's.
     expect(EMAIL_KINDS).toEqual([
       'contact-form',
       'suborder-created',
@@ -42,6 +43,10 @@ describe('the seven e-mail templates', () => {
       'waitlist-confirmation',
       'waitlist-notification',
       'marketplace-contact',
+      'invitation',
+      'contract-signing',
+      'contract-completed',
+      'notice',
     ]);
   });
 

@@ -2,6 +2,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { memberships, organizations, users } from '@/db/schema';
 import { conflict, invalidField, registerUniqueField } from '../kernel/errors';
+import { queueEmail } from '../mail/outbox';
+import { renderEmail } from '../mail/render';
+import { wakeOutboxWorker } from '../mail/worker';
 import { findMember } from './member-queries';
 import type { OrganizationKind, Role } from '../kernel/auth/permissions';
 import type { MemberInput } from './member-schema';
@@ -47,10 +50,21 @@ async function assertAnotherOwner(
 export async function inviteMember(
   db: Database,
   kind: OrganizationKind,
-  organizationId: string,
+  organization: { id: string; name: string },
   input: MemberInput,
+  appUrl: string,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
+  const organizationId = organization.id;
+  // The invitation e-mail (DESIGN-MODULES 0.5), outside the preferences: the invitee may
+  // have no account yet.
+  const email = await renderEmail('invitation', {
+    organizationName: organization.name,
+    organizationKind: kind,
+    role: input.role,
+    invitedEmail: input.email.toLowerCase(),
+    signInUrl: `${appUrl}/signin`,
+  });
+  const id = await db.transaction(async (tx) => {
     // Members are the organization's own people: naming one reveals nothing new.
     const [member] = await tx
       .select({ id: memberships.id })
@@ -74,8 +88,11 @@ export async function inviteMember(
         invitedEmail: input.email.toLowerCase(),
       })
       .returning({ id: memberships.id });
+    await queueEmail(tx, email, { to: input.email.toLowerCase() });
     return created!.id;
   });
+  wakeOutboxWorker();
+  return id;
 }
 
 /** Changes a member's role; the last owner is not demoted (409). */

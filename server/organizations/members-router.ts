@@ -58,7 +58,13 @@ export function membersRouterFor<
       .input(organizationInput.extend(schemas.input.shape))
       .output(member)
       .mutation(async ({ ctx, input }) => {
-        const id = await inviteMember(ctx.db, kind, ctx.organization.id, input as Invitation);
+        const id = await inviteMember(
+          ctx.db,
+          kind,
+          ctx.organization,
+          input as Invitation,
+          ctx.config.appUrl,
+        );
         return { data: (await getMember(ctx.db, ctx.organization.id, id)) as never };
       }),
 

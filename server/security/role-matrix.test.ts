@@ -114,15 +114,18 @@ describe('role matrix on every organization route', () => {
   });
 });
 
-// What any signed-in user may call: their own account and their lists of schools and studs.
+// What any signed-in user may call: their own account, profile and notifications, and their
+// lists of schools and studs.
 const OWN_ACCOUNT = ['/auth/me', '/schools', '/studs'];
+const isOwnAccount = (path: string) =>
+  OWN_ACCOUNT.includes(path) || /^\/(profile|notifications)(\/|$)/.test(path);
 const platformRoutes = apiOperations()
   .filter(
     (op) =>
       op.isProtected &&
       op.tenant === null &&
       !op.path.startsWith('/schools/') &&
-      !OWN_ACCOUNT.includes(op.path),
+      !isOwnAccount(op.path),
   )
   .map((op) => [`${op.method} ${op.path}`, op] as const);
 

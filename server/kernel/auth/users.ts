@@ -137,8 +137,10 @@ export async function resolveUserWithAccess(
     .from(users)
     .where(and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject)));
   const known = found?.user;
-  const displayName =
-    identity.displayName ?? known?.displayName ?? identity.email ?? identity.subject;
+  // The token's name names the user until they edit it (DESIGN-MODULES D, rule 3).
+  const displayName = known?.displayNameEdited
+    ? known.displayName
+    : (identity.displayName ?? known?.displayName ?? identity.email ?? identity.subject);
   if (
     known &&
     known.email === identity.email &&
@@ -172,7 +174,11 @@ export async function resolveUserWithAccess(
           email: identity.email,
           emailVerified: identity.emailVerified,
           // A concurrent first request may have named the user: without a name, keep theirs.
-          ...(identity.displayName !== null ? { displayName: identity.displayName } : {}),
+          ...(identity.displayName !== null
+            ? {
+                displayName: sql`case when ${users.displayNameEdited} then ${users.displayName} else ${identity.displayName} end`,
+              }
+            : {}),
           updatedAt: sql`now()`,
         },
       })

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '@/db/client';
+import { NOTIFICATION_TYPES, type NotificationType } from '@/db/schema/notification-values';
+import { notifications } from '@/db/schema/notifications';
+import { queueEmails } from '../mail/outbox';
+import { renderEmail } from '../mail/render';
+
+/** Who a notice is for: a user (by id), or a person with no account (by e-mail). */
+export type Recipient = { userId: string } | { email: string };
+
+export type NoticePayload = {
+  title: string;
+  body: string;
+  /** A path of the web app; the e-mail's button opens it under `appUrl`. */
+  link?: string | null;
+  organizationId?: string | null;
+  /** The ids the notice is about. */
+  data?: Record<string, string>;
+  /** The label of the e-mail's button (default "Open"). */
+  action?: string;
+};
+
+/**
+ * One event, one decision over both channels (DESIGN-MODULES 0.5): writes the in-app rows and
+ * queues the `notice` e-mails in the caller's transaction, per each user's preferences (their
+ * choice, else the type's default; in-app stays on for the locked types). People without an
+ * account get the e-mail regardless. Set-based: one read of the users' choices, one insert
+ * of the rows, one of the e-mails. `appUrl` makes the e-mail's link absolute.
+ */
+export async function notify(
+  tx: Database,
+  recipients: readonly Recipient[],
+  type: NotificationType,
+  payload: NoticePayload,
+  appUrl: string,
+): Promise<{ inApp: number; emails: number }> {
+  const spec: { email: boolean; inApp: boolean; inAppLocked?: true } = NOTIFICATION_TYPES[type];
+  const userIds = [...new Set(recipients.flatMap((r) => ('userId' in r ? [r.userId] : [])))];
+  const outsiders = [...new Set(recipients.flatMap((r) => ('email' in r ? [r.email] : [])))];
+  const choices =
+    userIds.length === 0
+      ? []
+      : await queryRows<{ id: string; email: string | null; by_email: boolean; in_app: boolean }>(
+          tx,
+          sql`select u.id, u.email,
+                     coalesce(p.email, ${spec.email}) as by_email,
+                     ${spec.inAppLocked === true} or coalesce(p.in_app, ${spec.inApp}) as in_app
+              from users u
+              left join notification_preferences p on p.user_id = u.id and p.type = ${type}
+              where u.id = any(${sql.param(userIds)}::uuid[]) and u.status = 'active'`,
+        );
+  const inApp = choices.filter((c) => c.in_app);
+  if (inApp.length > 0)
+    await tx.insert(notifications).values(
+      inApp.map((c) => ({
+        userId: c.id,
+        organizationId: payload.organizationId ?? null,
+        type,
+        title: payload.title,
+        body: payload.body,
+        link: payload.link ?? null,
+        data: payload.data ?? {},
+      })),
+    );
+  const to = [...choices.flatMap((c) => (c.by_email && c.email ? [c.email] : [])), ...outsiders];
+  if (to.length > 0) {
+    const email = await renderEmail('notice', {
+      title: payload.title,
+      text: payload.body,
+      buttonLabel: payload.link ? (payload.action ?? 'Open') : null,
+      buttonUrl: payload.link ? new URL(payload.link, appUrl).toString() : null,
+    });
+    await queueEmails(tx, email, to);
+  }
+  return { inApp: inApp.length, emails: to.length };
+}
