@@ -3,7 +3,7 @@ import type { Config } from './kernel/config';
 import { transportFor } from './mail/transport';
 import { createOutboxWorker, startOutboxWorker, stopOutboxWorker } from './mail/worker';
 import { purgeExpiredNotifications } from './notifications/notification-lifecycle';
-import { pruneRateLimits } from './platform/rate-limit';
+import { pruneRateLimits } from './kernel/http/rate-limit';
 
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 

@@ -7,7 +7,7 @@ import { contactRequests } from '@/db/schema';
 import { nodeListener } from '../kernel/http/node-adapter';
 import { withPeerAddress } from '../kernel/http/peer-address';
 import { useTestApp, type TestApp } from '../test/harness';
-import { addressKey, DIRECT_CLIENT } from './rate-limit';
+import { addressKey, DIRECT_CLIENT } from '../kernel/http/rate-limit';
 
 /*
  * Whose bucket a contact request counts in (the outside review): without a trusted proxy the

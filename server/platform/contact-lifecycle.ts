@@ -6,7 +6,7 @@ import { queueEmail } from '../mail/outbox';
 import { renderEmail } from '../mail/render';
 import { wakeOutboxWorker } from '../mail/worker';
 import type { ContactReceipt, ContactRequest } from './contact-schema';
-import { consumeRateLimit } from './rate-limit';
+import { consumeRateLimit } from '../kernel/http/rate-limit';
 
 /**
  * Stores a contact request and queues its e-mail to the contact address in one transaction,

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { queryRows, type Database } from '@/db/client';
 import { contactRequests, emailOutbox, rateLimitCounters } from '@/db/schema';
 import { captureLogs } from '../kernel/log';
 import { useTestApp, type TestApp } from '../test/harness';
+import { awayFromWindowEdge } from '../test/rate-limit-window';
 import { CONTACT_ACCEPTED } from './contact-schema';
-import { DIRECT_CLIENT } from './rate-limit';
+import { DIRECT_CLIENT } from '../kernel/http/rate-limit';
 
 const CONTACT_TO = 'team@horsehub.example';
 
@@ -20,19 +20,6 @@ const VALID = {
 
 let sequence = 0;
 const valid = () => ({ ...VALID, subject: `${VALID.subject} #${++sequence}` });
-
-/**
- * Counting happens in fixed one-minute windows of the database clock: a test that needs
- * all its requests in one window starts well before the window ends.
- */
-async function awayFromWindowEdge(db: Database, secondsNeeded = 15) {
-  const [row] = await queryRows<{ second: number }>(
-    db,
-    sql`select extract(second from now())::float8 as second`,
-  );
-  const left = 60 - row!.second;
-  if (left < secondsNeeded) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
-}
 
 function post(target: TestApp, body: unknown, headers?: Record<string, string>) {
   return target.request('POST', '/api/contact', { body, headers });

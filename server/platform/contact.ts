@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { publicProcedure, router } from '../kernel/trpc/init';
 import { sendContactRequest } from './contact-lifecycle';
 import { CONTACT_ACCEPTED, contactReceiptSchema, contactRequestSchema } from './contact-schema';
-import { clientKeyOf } from './rate-limit';
+import { clientKeyOf } from '../kernel/http/rate-limit';
 
 export const contactRouter = router({
   send: publicProcedure

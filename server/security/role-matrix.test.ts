@@ -155,3 +155,37 @@ describe('platform routes: platform administrators only', () => {
     for (const caller of callers) expectAnswerFor(caller, await call(op, path, caller, input));
   });
 });
+
+// The spec's own routes without sign-in; every other one lives in the `/public/` family
+// (DESIGN-MODULES 0.2), built with `publicRoute` and its per-client limiter.
+const SPEC_NO_LOGIN = ['GET /health', 'GET /test-idp', 'GET /features', 'POST /contact'];
+const unprotected = apiOperations().filter((op) => !op.isProtected);
+const publicFamily = unprotected.filter((op) => op.path.startsWith('/public/'));
+
+describe('routes without sign-in', () => {
+  it('are the spec’s and the /public/ family, and every /public/ route is one of them', () => {
+    expect(
+      unprotected
+        .filter((op) => !op.path.startsWith('/public/'))
+        .map((op) => `${op.method} ${op.path}`)
+        .sort(),
+    ).toEqual([...SPEC_NO_LOGIN].sort());
+    expect(
+      apiOperations().filter((op) => op.isProtected && op.path.startsWith('/public/')),
+    ).toEqual([]);
+  });
+
+  it.each(publicFamily.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    '%s answers without a token: never 401 or 403',
+    async (_, op) => {
+      const path = `/api${op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        const param = op.pathParams.find((p) => p.name === name)!;
+        return encodeURIComponent(String(sampleValue(param.schema, () => undefined)));
+      })}`;
+      const res = await app.request(op.method, path, {
+        body: op.body ? sampleValue(op.body, () => undefined) : undefined,
+      });
+      expect([401, 403]).not.toContain(res.status);
+    },
+  );
+});

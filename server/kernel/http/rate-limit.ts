@@ -2,9 +2,9 @@ import { lt, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import { queryRows, type Database } from '@/db/client';
 import { rateLimitCounters } from '@/db/schema';
-import type { Config } from '../kernel/config';
-import { AppError } from '../kernel/errors';
-import { peerAddress } from '../kernel/http/peer-address';
+import type { Config } from '../config';
+import { AppError } from '../errors';
+import { peerAddress } from './peer-address';
 
 /** The key of every client whose address is unknown (see `clientKeyOf`). */
 export const DIRECT_CLIENT = 'direct';

@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '@/db/client';
+
+/**
+ * Waits for the next minute when fewer than `secondsNeeded` are left in this one, so that a
+ * test's hits all fall in one fixed rate-limit window.
+ */
+export async function awayFromWindowEdge(db: Database, secondsNeeded = 15) {
+  const [row] = await queryRows<{ second: number }>(
+    db,
+    sql`select extract(second from now())::float8 as second`,
+  );
+  const left = 60 - row!.second;
+  if (left < secondsNeeded) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
+}
