@@ -15,6 +15,7 @@ import {
   type EmailTemplateTable,
   type EmailTemplates,
 } from './emails';
+import type { QueuedJob, TimedJob } from './jobs';
 
 /** A link of an organization's navigation; the client layouts import this as data. */
 export type NavigationItem = {
@@ -51,6 +52,9 @@ export type ModuleManifest = PermissionContribution & {
    * them.
    */
   emails?: EmailTemplates;
+  /** Timed jobs (expiries, purges...) and the queued work its writes ask for (`enqueueJob`). */
+  jobs?: readonly TimedJob[];
+  queuedJobs?: readonly QueuedJob[];
 };
 
 /** Keeps the literal router types of a manifest, so that the app router stays typed. */
@@ -83,6 +87,8 @@ export type Registry<M extends readonly ModuleManifest[]> = {
   tables: PermissionTable[];
   emailKinds: EmailKind[];
   emailTemplates: EmailTemplateTable;
+  jobs: TimedJob[];
+  queuedJobs: QueuedJob[];
   tenantView(kind: OrganizationKind): TenantView;
 };
 
@@ -152,12 +158,20 @@ export function buildRegistry<const M extends readonly ModuleManifest[]>(modules
   }
   const emailKinds = Object.keys(emailTemplates) as EmailKind[];
 
+  const jobs = modules.flatMap((m) => m.jobs ?? []);
+  const queuedJobs = modules.flatMap((m) => m.queuedJobs ?? []);
+  const jobNames = [...jobs, ...queuedJobs].map((job) => job.name);
+  const sameName = jobNames.find((name, i) => jobNames.indexOf(name) !== i);
+  if (sameName) throw new Error(`Job ${sameName} is declared twice`);
+
   return {
     modules,
     routers: routers as MergedRouters<M>,
     tables,
     emailKinds,
     emailTemplates: emailTemplates as EmailTemplateTable,
+    jobs,
+    queuedJobs,
     tenantView(kind) {
       const table = tables.find((t) => t.tenant.kind === kind);
       if (!table) throw new Error(`No module registers the tenant kind ${kind}`);

@@ -4,6 +4,7 @@ import InvitationEmail, * as invitation from '@/emails/invitation';
 import NoticeEmail, * as notice from '@/emails/notice';
 import { emailTemplate, type EmailPropsOf } from '../kernel/emails';
 import { defineModule } from '../kernel/modules';
+import { purgeExpiredNotifications } from './notification-lifecycle';
 import { notificationsRouter } from './notifications';
 import { profileRouter } from './profile';
 
@@ -41,4 +42,11 @@ export const notificationsModule = defineModule({
   tenant: null,
   routers: { notifications: notificationsRouter, profile: profileRouter },
   emails,
+  jobs: [
+    {
+      name: 'purge-notifications',
+      everySeconds: 3600,
+      run: (db, now) => purgeExpiredNotifications(db, now),
+    },
+  ],
 });

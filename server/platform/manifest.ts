@@ -1,5 +1,6 @@
 import ContactFormEmail, * as contactForm from '@/emails/contact-form';
 import { emailTemplate, type EmailPropsOf } from '../kernel/emails';
+import { pruneRateLimits } from '../kernel/http/rate-limit';
 import { defineModule } from '../kernel/modules';
 import { accessRouter } from './access';
 import { contactRouter } from './contact';
@@ -35,4 +36,11 @@ export const platformModule = defineModule({
     admin: { settings: adminSettingsRouter },
   },
   emails,
+  jobs: [
+    {
+      name: 'prune-rate-limits',
+      everySeconds: 600,
+      run: (db) => pruneRateLimits(db),
+    },
+  ],
 });
