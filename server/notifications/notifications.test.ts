@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { statementCounter } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
 import { notificationPreferences, notifications } from '@/db/schema/notifications';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
@@ -129,6 +130,22 @@ describe('GET /api/notifications and the unread count', () => {
     });
     expect(count.body).toEqual({ data: { count: 2 } });
     expect(oldest).toBeDefined();
+  });
+
+  it('reads a page in the same number of statements for 1 notice or 40', async () => {
+    const ana = await user('ana@n.test');
+    const statements = async () => {
+      const counter = { count: 0 };
+      const res = await statementCounter.run(counter, () =>
+        app.request('GET', '/api/notifications?per_page=50', { token: ana.token }),
+      );
+      expect(res.status).toBe(200);
+      return counter.count;
+    };
+    await noticesFor(ana.id, 1);
+    const few = await statements();
+    await noticesFor(ana.id, 39);
+    expect(await statements()).toBe(few);
   });
 
   it('answers 401 without a token and 422 on a bad page', async () => {
