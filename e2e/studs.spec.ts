@@ -30,6 +30,19 @@ test('an owner switches from the school to the stud and sees its shell and membe
   ]);
   await expectNoSeriousA11yViolations(page, 'stud members');
 
+  // The stud's own settings: a time zone that does not exist is refused beside its field.
+  if (await menu.isVisible()) await menu.click();
+  await page
+    .getByRole('navigation', { name: 'Stud' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  const settings = page.getByRole('form', { name: 'Stud settings' });
+  await expect(settings.getByLabel('Name')).toHaveValue('Demo Stud Farm');
+  await settings.getByLabel('Time zone').fill('Mars/Olympus');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings.getByText(/valid IANA time zone/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'stud settings');
+
   // And back to the school through the same switcher.
   await page.getByLabel('Organization').selectOption({ label: 'Demo Riding School' });
   await expect(page.getByRole('heading', { name: 'Demo Riding School', level: 1 })).toBeVisible();

@@ -4,4 +4,5 @@ import type { NavigationItem } from '../kernel/modules';
 export const navigation: NavigationItem[] = [
   { path: '', label: 'Overview', order: 0 },
   { path: '/members', label: 'Members', permission: 'members.view', order: 100 },
+  { path: '/settings', label: 'Settings', permission: 'profile.edit', order: 110 },
 ];
