@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, subMonths } from 'date-fns';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Database } from './client';
 import {
   classes,
@@ -8,10 +10,13 @@ import {
   enrollments,
   horses,
   instructors,
+  media,
+  mediaBlobs,
   memberships,
   organizations,
   payments,
   schedules,
+  schoolHorseMedia,
   students,
 } from './schema';
 
@@ -370,6 +375,8 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
       },
     ]);
 
+    await seedHorsePhoto(tx, schoolId, horseRows[0]!.id, 'Canela in the paddock');
+
     await tx.insert(competitions).values({
       schoolId,
       name: 'Spring Cup',
@@ -391,4 +398,42 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
     });
     return true;
   });
+}
+
+/**
+ * A photo on the first horse, drawn here (a paddock at dusk) so that the demo's gallery is
+ * not empty. Stored as an upload is: a JPEG without metadata, its bytes in the database.
+ */
+async function seedHorsePhoto(tx: Database, schoolId: string, horseId: string, caption: string) {
+  const drawing = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+    <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#f4a261"/><stop offset="1" stop-color="#fde2c4"/>
+    </linearGradient></defs>
+    <rect width="640" height="480" fill="url(#sky)"/>
+    <circle cx="500" cy="150" r="50" fill="#fff3d6"/>
+    <rect y="320" width="640" height="160" fill="#6a994e"/>
+    <path d="M0 330 L640 300 L640 320 L0 350 Z" fill="#8d6e63"/>
+    <path d="M230 250 q40 -30 110 -10 q30 -40 45 -60 l15 10 q-10 30 -20 60 l0 110 h-15 l-5 -90
+      q-60 15 -110 0 l-5 90 h-15 l0 -110 q-20 0 -25 20 z" fill="#5d4037"/>
+  </svg>`;
+  const bytes = await sharp(Buffer.from(drawing)).jpeg({ quality: 85 }).toBuffer();
+  const [photo] = await tx
+    .insert(media)
+    .values({
+      organizationId: schoolId,
+      contentType: 'image/jpeg',
+      sizeBytes: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      store: 'database',
+      storageKey: `${schoolId}/demo-canela.jpg`,
+      filename: 'canela.jpg',
+      caption,
+      width: 640,
+      height: 480,
+    })
+    .returning({ id: media.id });
+  await tx
+    .insert(mediaBlobs)
+    .values({ mediaId: photo!.id, bytes: sql`decode(${bytes.toString('base64')}, 'base64')` });
+  await tx.insert(schoolHorseMedia).values({ schoolId, horseId, mediaId: photo!.id });
 }

@@ -29,6 +29,7 @@ describe('the registration list of module manifests', () => {
         'enrollments',
         'attendance',
         'dashboard',
+        'media',
         'competitions',
         'competitionEntries',
         'competitionResults',
@@ -37,6 +38,7 @@ describe('the registration list of module manifests', () => {
         'reports',
         'studs',
         'studMembers',
+        'studMedia',
         'admin',
       ].sort(),
     );

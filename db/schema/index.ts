@@ -4,3 +4,4 @@ export * from './platform';
 export * from './competitions';
 export * from './payments';
 export * from './summaries';
+export * from './media';

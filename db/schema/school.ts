@@ -29,6 +29,7 @@ import {
   STUDENT_LEVELS,
   STUDENT_STATUSES,
 } from './school-values';
+import { media } from './media';
 import { inList, money, recordId, schoolId } from './tenant';
 
 /*
@@ -316,5 +317,29 @@ export const attendance = pgTable(
     index('attendance_school_horse_date_idx').on(t.schoolId, t.horseId, t.date),
     check('attendance_status_check', inList(t.status, ATTENDANCE_STATUSES)),
     check('attendance_rating_check', sql`${t.performanceRating} between 1 and 5`),
+  ],
+);
+
+/** Photos of a school horse: the school's own media on the school's own horse. */
+export const schoolHorseMedia = pgTable(
+  'school_horse_media',
+  {
+    schoolId: schoolId(),
+    horseId: uuid('horse_id').notNull(),
+    mediaId: uuid('media_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.mediaId] }),
+    index('school_horse_media_horse_idx').on(t.schoolId, t.horseId),
+    foreignKey({
+      columns: [t.schoolId, t.horseId],
+      foreignColumns: [horses.schoolId, horses.id],
+      name: 'school_horse_media_horse_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.schoolId, t.mediaId],
+      foreignColumns: [media.organizationId, media.id],
+      name: 'school_horse_media_media_fk',
+    }).onDelete('cascade'),
   ],
 );

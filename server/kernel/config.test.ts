@@ -56,3 +56,39 @@ describe('the audience of tokens (AUTH_AUDIENCE)', () => {
     expect(demo.auth).toMatchObject({ devIssuer: true, audience: DEV_ISSUER_AUDIENCE });
   });
 });
+
+describe('MEDIA_STORE', () => {
+  it('keeps files in the database by default', () => {
+    expect(loadConfig({}).mediaStore).toEqual({ kind: 'database' });
+  });
+
+  it('takes a bucket, an endpoint and keys for s3, or the SDK chain without keys', () => {
+    expect(
+      loadConfig({
+        MEDIA_STORE: 'S3',
+        S3_BUCKET: 'photos',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).mediaStore,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'photos',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+    expect(loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'photos' }).mediaStore).toMatchObject({
+      endpoint: undefined,
+      credentials: undefined,
+    });
+  });
+
+  it('refuses an unknown store, s3 without a bucket and half a key pair', () => {
+    expect(() => loadConfig({ MEDIA_STORE: 'disk' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MEDIA_STORE: 's3' })).toThrow('MEDIA_STORE=s3 needs S3_BUCKET');
+    expect(() => loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      ConfigError,
+    );
+  });
+});

@@ -32,7 +32,21 @@ export type Config = {
   contactRateLimit: number;
   trustProxy: boolean;
   seedDemo: boolean;
+  /** Where uploaded files go (DESIGN-MODULES 0.4): the database unless `MEDIA_STORE=s3`. */
+  mediaStore: MediaStoreConfig;
 };
+
+export type MediaStoreConfig =
+  | { kind: 'database' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** An S3-compatible server (MinIO, Ceph...); unset for AWS itself. */
+      endpoint: string | undefined;
+      region: string;
+      /** Both unset: the AWS SDK's own chain (environment, profile, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -99,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!Number.isInteger(contactRateLimit) || contactRateLimit < 0) {
     throw new ConfigError('CONTACT_RATE_LIMIT must be a whole number ≥ 0');
   }
+  const mediaStore = readMediaStore(env);
   const logLevel = nonEmpty(env.LOG_LEVEL)?.toLowerCase();
   if (logLevel && !(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL "${env.LOG_LEVEL}" is not one of ${LOG_LEVELS.join(', ')}`);
@@ -135,5 +150,26 @@ export function loadConfig(env: Env = process.env): Config {
     contactRateLimit,
     trustProxy: env.TRUST_PROXY === '1',
     seedDemo: env.SEED_DEMO === '1' || (env.SEED_DEMO !== '0' && !production),
+    mediaStore,
+  };
+}
+
+function readMediaStore(env: Env): MediaStoreConfig {
+  const kind = nonEmpty(env.MEDIA_STORE)?.toLowerCase() ?? 'database';
+  if (kind === 'database') return { kind };
+  if (kind !== 's3')
+    throw new ConfigError(`MEDIA_STORE "${env.MEDIA_STORE}" is not database or s3`);
+  const bucket = nonEmpty(env.S3_BUCKET);
+  if (!bucket) throw new ConfigError('MEDIA_STORE=s3 needs S3_BUCKET');
+  const accessKeyId = nonEmpty(env.S3_ACCESS_KEY_ID);
+  const secretAccessKey = nonEmpty(env.S3_SECRET_ACCESS_KEY);
+  if (!accessKeyId !== !secretAccessKey)
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  return {
+    kind,
+    bucket,
+    endpoint: nonEmpty(env.S3_ENDPOINT),
+    region: nonEmpty(env.S3_REGION) ?? 'us-east-1',
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey: secretAccessKey! } : undefined,
   };
 }

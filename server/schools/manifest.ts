@@ -1,11 +1,13 @@
 import { allOf, viewOf } from '../kernel/auth/permissions';
 import { defineModule } from '../kernel/modules';
 import { membersRouterFor } from '../organizations/members-router';
+import { mediaRouterFor } from '../media/media-router';
 import { organizationRouterFor } from '../organizations/organization-router';
 import { attendanceRouter } from './attendance';
 import { classesRouter } from './classes';
 import { dashboardRouter } from './dashboard';
 import { enrollmentsRouter } from './enrollments';
+import { horsePhotos } from './horse-media';
 import { horsesRouter } from './horses';
 import { instructorsRouter } from './instructors';
 import { navigation } from './navigation';
@@ -21,6 +23,7 @@ const resources = [
   'enrollments',
   'attendance',
   'horses',
+  'media',
   'members',
   'profile',
 ] as const;
@@ -47,6 +50,7 @@ export const schoolsModule = defineModule({
     enrollments: enrollmentsRouter,
     attendance: attendanceRouter,
     dashboard: dashboardRouter,
+    media: mediaRouterFor(school, 'Media', [horsePhotos]),
   },
   resources,
   grants: {

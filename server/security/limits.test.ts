@@ -23,8 +23,9 @@ const OWNER = 'owner@limits.test';
  */
 async function world() {
   const schoolId = await app.createSchool({ members: { [OWNER]: 'owner' } });
+  const studId = await app.createSchool({ type: 'stud', members: { [OWNER]: 'owner' } });
   const competition = await competitions.competition(schoolId);
-  const ids: Record<string, string> = { schoolId, competitionId: competition.id };
+  const ids: Record<string, string> = { schoolId, studId, competitionId: competition.id };
   const fill = (op: ApiOperation, other?: string) =>
     `/api${op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = ids[name] ?? other;

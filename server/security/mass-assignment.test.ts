@@ -4,6 +4,7 @@ import { queryRows } from '@/db/client';
 import { competitionEntries, competitionResults, payments } from '@/db/schema';
 import { organizationOperations, type ApiOperation } from '../test/api-routes';
 import { useTestApp, type TestResponse } from '../test/harness';
+import { pdf, png } from '../test/media-fixtures';
 import { schoolFixtures } from '../test/school-fixtures';
 
 const app = useTestApp();
@@ -188,6 +189,16 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
   'PUT /schools/{schoolId}/classes/{classId}': async () => ({ description: 'Flatwork' }),
   'POST /schools/{schoolId}/horses': async () => ({ name: 'Tormenta' }),
   'PUT /schools/{schoolId}/horses/{horseId}': async () => ({ notes: 'Shod on Fridays' }),
+  'POST /schools/{schoolId}/media': async (w) => ({
+    file: (await png()).toString('base64'),
+    caption: 'In the paddock',
+    subject_type: 'horse',
+    subject_id: (await w.horse()).id,
+  }),
+  'POST /studs/{studId}/media': async () => ({
+    file: pdf().toString('base64'),
+    caption: 'Covering certificate',
+  }),
   'POST /schools/{schoolId}/schedules': async (w) => ({
     class_id: (await w.klass()).id,
     instructor_id: (await w.instructor()).id,

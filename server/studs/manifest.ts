@@ -1,5 +1,6 @@
 import { allOf, viewOf } from '../kernel/auth/permissions';
 import { defineModule } from '../kernel/modules';
+import { mediaRouterFor } from '../media/media-router';
 import { membersRouterFor } from '../organizations/members-router';
 import { organizationRouterFor } from '../organizations/organization-router';
 import { navigation } from './navigation';
@@ -42,6 +43,8 @@ export const studsModule = defineModule({
   routers: {
     studs: organizationRouterFor(stud, 'Studs'),
     studMembers: membersRouterFor(stud, 'Stud members'),
+    // The herd, medical records and expenses link their media when they arrive (issue 20).
+    studMedia: mediaRouterFor(stud, 'Stud media', []),
   },
   resources,
   grants: {

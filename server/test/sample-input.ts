@@ -14,6 +14,9 @@ const ID_NAME = /_ids?$/;
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 // Strings tried in turn against a `pattern`: months, times, ISO weeks, currencies.
 const PATTERN_CANDIDATES = ['2026-01', '10:00', '2026-W02', 'EUR', 'sample'];
+// A file in base64 (an upload sent as JSON): a 1×1 PNG, which every media route takes.
+const SAMPLE_FILE =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC';
 
 /** Whether a field or parameter holds record ids (`student_id`, `entry_ids`). */
 export function isIdName(name: string): boolean {
@@ -102,6 +105,11 @@ export function withField(
         ? [leaf]
         : leaf
       : withField(property, object[step] ?? sampleValue(property, given, step), rest, leaf, given);
+  // A polymorphic reference (`subject_id`) goes with its type (`subject_type`).
+  const typeField = rest.length === 0 ? step.replace(/_id$/, '_type') : undefined;
+  const typeProperty = typeField && typeField !== step ? node.properties?.[typeField] : undefined;
+  if (typeField && typeProperty && object[typeField] === undefined)
+    object[typeField] = sampleValue(typeProperty, given, typeField);
   return object;
 }
 
@@ -139,6 +147,7 @@ function sampleString(schema: JsonSchema, given: FieldValue, name: string): stri
   const value = given(name);
   if (value !== undefined) return value;
   if (schema.format === 'uuid') return PLACEHOLDER_ID;
+  if (schema.contentEncoding === 'base64') return SAMPLE_FILE;
   if (schema.format === 'date') return '2026-01-05';
   if (schema.format === 'date-time') return '2026-01-05T10:00:00.000Z';
   if (schema.format === 'email') return 'sample@example.test';

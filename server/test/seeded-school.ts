@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
-import { attendance, competitionResults, memberships, paymentAudit, payments } from '@/db/schema';
+import {
+  attendance,
+  competitionResults,
+  memberships,
+  paymentAudit,
+  payments,
+  schoolHorseMedia,
+} from '@/db/schema';
 import { permissionTable, type OrganizationKind, type Role } from '../kernel/auth/permissions';
 import { competitionFixtures } from './competition-fixtures';
+import { storedPng } from './media-fixtures';
 import type { ApiOperation } from './api-routes';
 import { isIdName, type FieldValue } from './sample-input';
 import type { TestApp } from './harness';
@@ -22,7 +30,8 @@ export type RecordKind =
   | 'entry'
   | 'result'
   | 'competitionPayment'
-  | 'member';
+  | 'member'
+  | 'media';
 
 export type SeededSchool = { id: string; label: string; records: Record<RecordKind, string> };
 
@@ -51,7 +60,8 @@ export async function seedOrganization(
       role: 'viewer',
     })
     .returning();
-  const seeded: Partial<Record<RecordKind, string>> = { member: member!.id };
+  const file = await storedPng(app.db, id, `${label} document.png`);
+  const seeded: Partial<Record<RecordKind, string>> = { member: member!.id, media: file.id };
   const records = new Proxy(seeded, {
     get(target, name: string) {
       const value = target[name as RecordKind];
@@ -100,6 +110,8 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
   });
   const klass = await school.class(id, { name: `${label} jumping`, priceType: 'monthly' });
   const horse = await school.horse(id, { name: `${label} horse` });
+  const photo = await storedPng(db, id, `${label} horse.png`);
+  await db.insert(schoolHorseMedia).values({ schoolId: id, horseId: horse.id, mediaId: photo.id });
   const schedule = await school.schedule(id, {
     classId: klass.id,
     instructorId: instructor.id,
@@ -209,6 +221,7 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
       result: result!.id,
       competitionPayment: competitionPayment.id,
       member: member!.id,
+      media: photo.id,
     },
   };
 }
@@ -223,6 +236,8 @@ export function pathParamKind(op: ApiOperation, param: string): RecordKind {
 /** The record a body or query field (`student_id`, `entry_ids`) names. */
 export function fieldKind(op: ApiOperation, field: string): RecordKind {
   const base = field.replace(/_ids?$/, '');
+  // The only subject a school's media take so far (DESIGN-MODULES 0.4).
+  if (base === 'subject') return 'horse';
   if (base === 'payment' && op.path.includes('/competitions/')) return 'competitionPayment';
   return recordKind(base, `${op.method} ${op.path} ${field}`);
 }
@@ -241,6 +256,7 @@ const KINDS: readonly string[] = [
   'result',
   'competitionPayment',
   'member',
+  'media',
 ];
 
 function recordKind(base: string, where: string): RecordKind {

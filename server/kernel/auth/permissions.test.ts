@@ -46,6 +46,7 @@ describe('role matrix (DESIGN 4)', () => {
       'enrollments',
       'horses',
       'instructors',
+      'media',
       'members',
       'payments',
       'profile',
@@ -73,10 +74,10 @@ describe('role matrix (DESIGN 4)', () => {
       for (const permission of ROLE_PERMISSIONS[role])
         expect(all.has(permission), `${role}: ${permission}`).toBe(true);
     }
-    expect(ROLE_PERMISSIONS.owner.size).toBe(48);
-    expect(ROLE_PERMISSIONS.manager.size).toBe(41);
-    expect(ROLE_PERMISSIONS.instructor.size).toBe(11);
-    expect(ROLE_PERMISSIONS.viewer.size).toBe(11);
+    expect(ROLE_PERMISSIONS.owner.size).toBe(52);
+    expect(ROLE_PERMISSIONS.manager.size).toBe(45);
+    expect(ROLE_PERMISSIONS.instructor.size).toBe(12);
+    expect(ROLE_PERMISSIONS.viewer.size).toBe(12);
   });
 });
 

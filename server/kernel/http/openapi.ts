@@ -151,7 +151,12 @@ export function buildOpenApiDocument(router: OpenApiRouter, baseUrl: string) {
               description: (value as { description?: string }).description,
               content: { [route.meta.produces]: { schema: { type: 'string' } } },
             }
-          : value,
+          : route.meta.download
+            ? {
+                description: 'The file, with its stored type and `Content-Disposition`.',
+                content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+              }
+            : value,
       ]),
     );
     const isProtected = route.meta.openapi?.protect !== false;
@@ -173,7 +178,7 @@ export function buildOpenApiDocument(router: OpenApiRouter, baseUrl: string) {
             [upload.field]: {
               type: 'string',
               format: 'binary',
-              description: `At most ${upload.maxBytes} bytes`,
+              description: `At most ${upload.maxBytes} bytes${upload.binary ? '; in JSON, the bytes in base64' : ''}`,
             },
           },
         },

@@ -2,14 +2,14 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { normalizePath, type OpenApiRouter } from 'trpc-to-openapi';
 import { toAppError } from '../errors';
 import { createContext, type Services } from '../trpc/context';
-import { createCallerFactory } from '../trpc/init';
+import { createCallerFactory, type FileAnswer } from '../trpc/init';
 import { errorResponse } from './errors';
 import { API_PREFIX, collectRestRoutes, queryMap, type RestRoute } from './rest';
 
 type PlainRoute = RestRoute & {
   /** Whether this request asks for the plain answer (a CSV route answers JSON otherwise). */
   wants(url: URL): boolean;
-  render(output: never): Response;
+  render(output: never): Response | Promise<Response>;
 };
 
 function htmlAnswer(output: { html: string }): Response {
@@ -24,7 +24,7 @@ function htmlAnswer(output: { html: string }): Response {
 }
 
 function csvAnswer(file: { filename: string; body: string }): Response {
-  return new Response(file.body, {
+  return new Response(file.body as BodyInit, {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${file.filename}"`,
@@ -33,9 +33,29 @@ function csvAnswer(file: { filename: string; body: string }): Response {
   });
 }
 
+/** RFC 6266: an ASCII fallback and the UTF-8 name, so no name can break out of the header. */
+function contentDisposition(disposition: string, filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+function fileAnswer(file: FileAnswer): Response {
+  return new Response(file.body as BodyInit, {
+    headers: {
+      'content-type': file.contentType,
+      'content-length': String(file.size),
+      'content-disposition': contentDisposition(file.disposition, file.filename),
+      'x-content-type-options': 'nosniff',
+      // A stored PDF opened in the browser runs no script of ours or of its author's.
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': 'private, max-age=300',
+    },
+  });
+}
+
 /**
- * REST routes whose answer is not JSON (DESIGN 7): an HTML page (`meta.produces`) or a CSV
- * download (`format=csv`). The REST adapter speaks only JSON, so these call their procedure
+ * REST routes whose answer is not JSON (DESIGN 7): an HTML page (`meta.produces`), a stored
+ * file (`meta.download`) or a CSV download (`format=csv`). The REST adapter speaks only JSON, so these call their procedure
  * through a server-side caller (same guards, same validation) and render its output; their
  * errors keep the JSON bodies of DESIGN 5. The procedures stay documented in OpenAPI.
  */
@@ -46,6 +66,16 @@ export function createPlainRoutes(router: AnyTRPCRouter, services: Services) {
       if (route.method !== 'GET') return [];
       if (route.meta.produces === 'text/html') {
         return [{ ...route, wants: () => true, render: (output: never) => htmlAnswer(output) }];
+      }
+      const download = route.meta.download;
+      if (download) {
+        return [
+          {
+            ...route,
+            wants: () => true,
+            render: async (output: never) => fileAnswer(await download(output, services)),
+          },
+        ];
       }
       const csv = route.meta.csv;
       if (csv) {
@@ -83,7 +113,7 @@ export function createPlainRoutes(router: AnyTRPCRouter, services: Services) {
           .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
           input: unknown,
         ) => Promise<never>;
-        return route.render(await procedure(input));
+        return await route.render(await procedure(input));
       } catch (error) {
         return errorResponse(toAppError(error), requestId);
       }

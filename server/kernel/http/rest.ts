@@ -294,13 +294,16 @@ function isMultipart(value: string | null): boolean {
   return value?.split(';')[0]?.trim().toLowerCase() === 'multipart/form-data';
 }
 
+type Upload = { field: string; maxBytes: number; binary?: true };
+
 /**
- * A multipart upload as the procedure's JSON input: the file part as text, other parts as
- * strings. The whole body is bounded first, then the file itself (413 either way).
+ * A multipart upload as the procedure's JSON input: the file part as text (or, `binary`, as
+ * base64 with its name as `filename`), other parts as strings. The whole body is bounded
+ * first, then the file itself (413 either way).
  */
 async function readUpload(
   req: Request,
-  upload: { field: string; maxBytes: number },
+  upload: Upload,
 ): Promise<Record<string, string> | Response> {
   const tooLarge = () =>
     errorJson(413, `The file is larger than ${Math.round(upload.maxBytes / 1024 / 1024)} MB.`);
@@ -323,7 +326,12 @@ async function readUpload(
       input[name] = value;
     } else if (name === upload.field) {
       if (value.size > upload.maxBytes) return tooLarge();
-      input[name] = await value.text();
+      if (upload.binary) {
+        input[name] = Buffer.from(await value.arrayBuffer()).toString('base64');
+        if (value.name) input.filename ??= value.name;
+      } else {
+        input[name] = await value.text();
+      }
     }
   }
   return input;

@@ -18,7 +18,8 @@ const id = (kind: string, n: string) => uid(`school::text || ':${kind}:' || (${n
 /**
  * `n` records of every kind in the school, set-based: students, instructors, horses, classes
  * with a Monday schedule each, an enrollment per student, their attendance on DATE, a
- * tuition payment each, and a competition with an entry and an entry payment per student.
+ * tuition payment each, a competition with an entry and an entry payment per student, and
+ * a photo per horse.
  */
 async function fill(schoolId: string, n: number) {
   const run = (text: string) =>
@@ -60,6 +61,13 @@ async function fill(schoolId: string, n: number) {
                                                amount, due_date, status, fee_applies_to, fee_key)
     select school, ${id('competition-payment', 'n')}, ${id('competition', '1')}, ${id('entry', 'n')}, ${id('student', 'n')},
            ${id('horse', 'n')}, 'inscription', 'Inscription', 50, '2026-11-24', 'pending', 'entry', 'inscription:Inscription' FROM_N`);
+  await run(`insert into media (organization_id, id, content_type, size_bytes, sha256, store, storage_key, filename)
+    select school, ${id('media', 'n')}, 'image/png', 4, md5(n::text), 'database', 'photo-' || n, 'photo-' || n || '.png' FROM_N`);
+  await run(
+    `insert into media_blobs (media_id, bytes) select ${id('media', 'n')}, '\\x89504e47'::bytea FROM_N`,
+  );
+  await run(`insert into school_horse_media (school_id, horse_id, media_id)
+    select school, ${id('horse', 'n')}, ${id('media', 'n')} FROM_N`);
 }
 
 /** The first record of each kind, by the path parameter that names it. */
@@ -75,6 +83,7 @@ async function firstIds(schoolId: string): Promise<Record<string, string>> {
     competitionPaymentId: 'competition-payment',
     competitionId: 'competition',
     entryId: 'entry',
+    mediaId: 'media',
   };
   const select = Object.entries(kinds)
     .map(([param, kind]) => `${uid(`'${schoolId}:${kind}:1'`)}::text as "${param}"`)

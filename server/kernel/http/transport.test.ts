@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactRequests, memberships } from '@/db/schema';
 import { useTestApp } from '../../test/harness';
+import { pdf, png } from '../../test/media-fixtures';
 import { MAX_TRPC_BATCH } from './handler';
 import { appRouter } from '../../router';
 import { productionListener } from './production-listener';
@@ -293,6 +294,50 @@ describe('readable 413s over real TCP', () => {
     expect(raw.status).toBe(413);
     expect(raw.headers.connection).toBe('close');
     expect(JSON.parse(raw.body).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers a 25 MB media upload with a 413 the client reads, and serves a stored photo', async () => {
+    const owner = await app.tokenFor('owner@school.test');
+    const schoolId = await app.createSchool({ members: { 'owner@school.test': 'owner' } });
+    const path = `/api/schools/${schoolId}/media`;
+    const tooLarge = new FormData();
+    tooLarge.set('file', new Blob([pdf(25 * MB)], { type: 'application/pdf' }), 'scan.pdf');
+    const refused = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner}` },
+      body: tooLarge,
+    });
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual({
+      error: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is larger than 20 MB.' },
+    });
+    const raw = await rawRequest(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${owner}\r\n` +
+        `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: ${25 * MB}`,
+      { size: 25 * MB },
+    );
+    expect(raw.error).toBeUndefined();
+    expect(raw.status).toBe(413);
+    expect(JSON.parse(raw.body).error.code).toBe('PAYLOAD_TOO_LARGE');
+
+    const photo = await png(3, 2);
+    const form = new FormData();
+    form.set('file', new Blob([photo], { type: 'image/png' }), 'pony.png');
+    const stored = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner}` },
+      body: form,
+    });
+    expect(stored.status).toBe(201);
+    const { data } = await stored.json();
+    const file = await fetch(`${base}${data.url}`, {
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('content-length')).toBe(String(data.size_bytes));
+    expect(file.headers.get('content-disposition')).toContain('filename="pony.png"');
+    expect(Buffer.from(await file.arrayBuffer()).length).toBe(data.size_bytes);
   });
 
   it('answers a 2 MB JSON body with a 413 the client reads (fetch, streamed fetch and a raw socket)', async () => {

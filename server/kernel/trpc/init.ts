@@ -12,7 +12,17 @@ import {
 } from '../auth/permissions';
 import { noteOrganization } from '../log';
 import { isUuid } from '../validation';
-import type { Context } from './context';
+import type { Context, Services } from './context';
+
+/** A file a `download` route sends: its bytes (streamed when a store streams them). */
+export type FileAnswer = {
+  body: Uint8Array | ReadableStream<Uint8Array>;
+  contentType: string;
+  filename: string;
+  size: number;
+  /** `inline` (shown in the browser: images, PDFs) or `attachment`. */
+  disposition: 'inline' | 'attachment';
+};
 
 export type Meta = OpenApiMeta<{
   /** The organization permission the route needs (DESIGN 4); set by `organizationProcedure`. */
@@ -25,14 +35,21 @@ export type Meta = OpenApiMeta<{
   successStatus?: 201;
   /**
    * A file upload: a `multipart/form-data` body is accepted too, its part `field` handed to
-   * the procedure as text under the same name, its other parts as strings.
+   * the procedure under the same name, its other parts as strings. The file part is text, or
+   * with `binary` its bytes in base64 (as a JSON client sends a small file) and its name as
+   * `filename` unless a part gives one.
    */
-  upload?: { field: string; maxBytes: number };
+  upload?: { field: string; maxBytes: number; binary?: true };
   /**
    * The REST route answers this media type instead of JSON (the e-mail preview): a plain
    * route calls the procedure and sends its output's `html`; errors stay JSON (DESIGN 7).
    */
   produces?: 'text/html';
+  /**
+   * The REST route answers a file: a plain route calls the procedure, then this, and sends
+   * the bytes with their type, `Content-Disposition` and `nosniff`; errors stay JSON.
+   */
+  download?: (output: never, services: Services) => Promise<FileAnswer>;
   /** `format=csv` answers a `text/csv` download: the output's `data`, rendered by this. */
   csv?: (data: never) => { filename: string; body: string };
 }>;

@@ -7,15 +7,17 @@ import { useTRPC } from '../../../trpc';
 import { RecordList, useAfterWrite } from '../record-list';
 import { NotAllowed, useSchool } from '../school-context';
 import { HorseForm } from './horse-form';
+import { HorsePhotos } from './horse-photos';
 import { HorseUsage } from './horse-usage';
 
-/** Horses with their status and level, their create/edit/delete, and a horse's week of work against its daily limit. */
+/** Horses with their status and level, their create/edit/delete, a horse's week of work against its daily limit, and its photos. */
 export default function HorsesPage() {
   const { schoolId, may } = useSchool();
   const trpc = useTRPC();
   const afterWrite = useAfterWrite();
   const showError = useErrorToast();
   const [selected, setSelected] = useState<string | null>(null);
+  const [photosOf, setPhotosOf] = useState<{ id: string; name: string } | null>(null);
   const horses = useQuery({
     ...trpc.horses.list.queryOptions({ schoolId }),
     enabled: may('horses.view'),
@@ -44,14 +46,26 @@ export default function HorsesPage() {
         { header: 'Classes a day', cell: (h) => `at most ${h.max_daily_classes}`, wide: true },
       ]}
       rowActions={(h) => (
-        <Button
-          variant="outline"
-          size="sm"
-          aria-pressed={selected === h.id}
-          onClick={() => setSelected(selected === h.id ? null : h.id)}
-        >
-          Usage<span className="sr-only"> of {h.name}</span>
-        </Button>
+        <>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-pressed={selected === h.id}
+            onClick={() => setSelected(selected === h.id ? null : h.id)}
+          >
+            Usage<span className="sr-only"> of {h.name}</span>
+          </Button>
+          {may('media.view') && (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-pressed={photosOf?.id === h.id}
+              onClick={() => setPhotosOf(photosOf?.id === h.id ? null : { id: h.id, name: h.name })}
+            >
+              Photos<span className="sr-only"> of {h.name}</span>
+            </Button>
+          )}
+        </>
       )}
       form={(horse, close) => <HorseForm horse={horse} onDone={close} />}
       deleting={remove.isPending}
@@ -59,14 +73,16 @@ export default function HorsesPage() {
         remove.mutate(
           { schoolId, horseId: h.id },
           {
-            onSuccess: afterWrite(trpc.horses.pathKey(), `${h.name} was deleted.`, () =>
-              setSelected((current) => (current === h.id ? null : current)),
-            ),
+            onSuccess: afterWrite(trpc.horses.pathKey(), `${h.name} was deleted.`, () => {
+              setSelected((current) => (current === h.id ? null : current));
+              setPhotosOf((current) => (current?.id === h.id ? null : current));
+            }),
           },
         )
       }
     >
       {selected && <HorseUsage horseId={selected} />}
+      {photosOf && <HorsePhotos key={photosOf.id} horse={photosOf} />}
     </RecordList>
   );
 }

@@ -1,0 +1,108 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { media } from '@/db/schema/media';
+import { notFound } from '../kernel/errors';
+import { pageOffset, paginate, type PageRequest } from '../kernel/trpc/pagination';
+import { isUuid } from '../kernel/validation';
+import type { Media } from './media-schema';
+import type { MediaSubject } from './media-subjects';
+
+type MediaRow = typeof media.$inferSelect;
+
+/** The subject a media row is linked to, `{type, id}` or null, by one scalar subquery. */
+function subjectOf(subjects: readonly MediaSubject[]): SQL<{ type: string; id: string } | null> {
+  if (subjects.length === 0) return sql`null::json`;
+  const links = sql.join(
+    subjects.map(
+      ({ type, link }) =>
+        sql`select ${type}::text as type, ${link.subjectId} as id from ${link.table} where ${link.organizationId} = ${media.organizationId} and ${link.mediaId} = ${media.id}`,
+    ),
+    sql` union all `,
+  );
+  return sql`(select json_build_object('type', s.type, 'id', s.id) from (${links}) s limit 1)`;
+}
+
+/** The media of one subject. */
+function linkedTo(subject: MediaSubject, subjectId: string): SQL {
+  const { link } = subject;
+  return sql`exists (select 1 from ${link.table} where ${link.organizationId} = ${media.organizationId} and ${link.mediaId} = ${media.id} and ${link.subjectId} = ${subjectId})`;
+}
+
+export function toMedia(
+  row: MediaRow,
+  subject: { type: string; id: string } | null,
+  contentPath: string,
+): Media {
+  return {
+    id: row.id,
+    subject_type: subject?.type ?? null,
+    subject_id: subject?.id ?? null,
+    content_type: row.contentType as Media['content_type'],
+    size_bytes: row.sizeBytes,
+    sha256: row.sha256,
+    filename: row.filename,
+    caption: row.caption,
+    width: row.width,
+    height: row.height,
+    is_public: row.isPublic,
+    url: `${contentPath}/${row.id}/content`,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export type MediaScope = {
+  organizationId: string;
+  subjects: readonly MediaSubject[];
+  /** `/api/schools/{id}/media`: where each item's `url` points. */
+  basePath: string;
+};
+
+/** An organization's media, newest first, optionally of one subject: two statements. */
+export async function listMedia(
+  db: Database,
+  scope: MediaScope,
+  filter: PageRequest & { subject_type?: string; subject_id?: string },
+  url: URL,
+) {
+  const subject = scope.subjects.find((s) => s.type === filter.subject_type);
+  const where = and(
+    eq(media.organizationId, scope.organizationId),
+    subject && filter.subject_id ? linkedTo(subject, filter.subject_id) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ row: media, subject: subjectOf(scope.subjects) })
+      .from(media)
+      .where(where)
+      .orderBy(desc(media.createdAt), desc(media.id))
+      .limit(filter.per_page)
+      .offset(pageOffset(filter)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(media)
+      .where(where),
+  ]);
+  return paginate(
+    rows.map(({ row, subject }) => toMedia(row, subject, scope.basePath)),
+    count?.total ?? 0,
+    filter,
+    url,
+  );
+}
+
+/** One of the organization's media with its subject, or 404 (another's included). */
+export async function findMedia(db: Database, scope: MediaScope, mediaId: string) {
+  const [found] = isUuid(mediaId)
+    ? await db
+        .select({ row: media, subject: subjectOf(scope.subjects) })
+        .from(media)
+        .where(and(eq(media.organizationId, scope.organizationId), eq(media.id, mediaId)))
+    : [];
+  if (!found) throw notFound('Media');
+  return found;
+}
+
+export async function getMedia(db: Database, scope: MediaScope, mediaId: string): Promise<Media> {
+  const { row, subject } = await findMedia(db, scope, mediaId);
+  return toMedia(row, subject, scope.basePath);
+}

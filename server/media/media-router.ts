@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { tenantPrefix, type Permission, type TenantKind } from '../kernel/auth/permissions';
+import { organizationIdInput } from '../kernel/fields/params';
+import { organizationProcedure, router, type FileAnswer } from '../kernel/trpc/init';
+import type { Services } from '../kernel/trpc/context';
+import { MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_UPLOAD_BYTES } from './media-file';
+import { deleteMedia, uploadMedia, type Upload } from './media-lifecycle';
+import { findMedia, getMedia, listMedia, type MediaScope } from './media-queries';
+import {
+  mediaFieldsFor,
+  mediaIdInput,
+  mediaPage,
+  mediaSchema,
+  MEDIA_TYPES,
+  subjectTogether,
+} from './media-schema';
+import type { MediaSubject } from './media-subjects';
+import { mediaStore } from './store';
+
+const MB = 1024 * 1024;
+
+// The generic `param` leaves the inputs' types opaque in here (they are exact for callers).
+type MediaId = { mediaId: string };
+
+/** What the content route hands the file renderer: enough to find the bytes. */
+const storedFile = z.object({
+  id: z.string(),
+  content_type: z.enum(MEDIA_TYPES),
+  filename: z.string(),
+  size_bytes: z.number().int(),
+  storage_key: z.string(),
+});
+
+async function openStoredFile(
+  file: z.infer<typeof storedFile>,
+  services: Services,
+): Promise<FileAnswer> {
+  const body = await mediaStore(services.config.mediaStore).open(services.db, {
+    mediaId: file.id,
+    key: file.storage_key,
+    contentType: file.content_type,
+  });
+  return {
+    body,
+    contentType: file.content_type,
+    filename: file.filename,
+    size: file.size_bytes,
+    disposition: 'inline',
+  };
+}
+
+/**
+ * The media routes of one tenant kind (`/schools/{schoolId}/media`, `/studs/{studId}/media`,
+ * DESIGN-MODULES 0.4) over the subjects it links media to.
+ */
+export function mediaRouterFor<const P extends string>(
+  tenant: TenantKind & { param: P },
+  tag: string,
+  subjects: readonly MediaSubject[],
+) {
+  const { kind } = tenant;
+  const path = `${tenantPrefix(tenant)}/media` as const;
+  const organizationInput = organizationIdInput(tenant.param);
+  const fields = mediaFieldsFor(subjects.map((s) => s.type));
+  const oneInput = organizationInput.extend(mediaIdInput.shape);
+  const procedure = (permission: string) => organizationProcedure(kind, permission as Permission);
+  const one = z.object({ data: mediaSchema });
+  const subjectList = subjects.length
+    ? `\`subject_type\` is one of ${subjects.map((s) => `\`${s.type}\``).join(', ')}, with \`subject_id\`.`
+    : 'No record of this kind takes media yet: leave `subject_type` and `subject_id` out.';
+  const scopeOf = (organizationId: string): MediaScope => ({
+    organizationId,
+    subjects,
+    basePath: `/api/${tenant.collection}/${organizationId}/media`,
+  });
+
+  return router({
+    list: procedure('media.view')
+      .meta({
+        openapi: {
+          method: 'GET',
+          path,
+          tags: [tag],
+          summary: 'Files, newest first',
+          description: `Filter by a subject: ${subjectList}`,
+        },
+      })
+      .input(organizationInput.extend(fields.list).superRefine(subjectTogether))
+      .output(mediaPage)
+      .query(async ({ ctx, input }) =>
+        listMedia(ctx.db, scopeOf(ctx.organization.id), input as never, ctx.url),
+      ),
+
+    create: procedure('media.create')
+      .meta({
+        successStatus: 201,
+        upload: { field: 'file', maxBytes: MAX_UPLOAD_BYTES, binary: true },
+        openapi: {
+          method: 'POST',
+          path,
+          tags: [tag],
+          summary: 'Upload a photo or a PDF',
+          description: `Multipart (\`file\` and the other fields as parts); a small file may come in JSON with \`file\` in base64, within the 1 MB of a JSON body. The type is read from the bytes: JPEG, PNG or WebP up to ${MAX_IMAGE_BYTES / MB} MB (decoded and written again without metadata), PDF up to ${MAX_PDF_BYTES / MB} MB; any other type is a 422 on \`file\`, a larger file a 413. ${subjectList}`,
+        },
+      })
+      .input(organizationInput.extend(fields.upload).superRefine(subjectTogether))
+      .output(one)
+      .mutation(async ({ ctx, input }) => {
+        const scope = scopeOf(ctx.organization.id);
+        const store = mediaStore(ctx.config.mediaStore);
+        const id = await uploadMedia(ctx.db, store, scope, input as Upload, ctx.caller.user.id);
+        return { data: await getMedia(ctx.db, scope, id) };
+      }),
+
+    get: procedure('media.view')
+      .meta({
+        openapi: {
+          method: 'GET',
+          path: `${path}/{mediaId}`,
+          tags: [tag],
+          summary: 'A file’s details',
+        },
+      })
+      .input(oneInput)
+      .output(one)
+      .query(async ({ ctx, input }) => ({
+        data: await getMedia(ctx.db, scopeOf(ctx.organization.id), (input as MediaId).mediaId),
+      })),
+
+    content: procedure('media.view')
+      .meta({
+        download: openStoredFile as (output: never, services: Services) => Promise<FileAnswer>,
+        openapi: {
+          method: 'GET',
+          path: `${path}/{mediaId}/content`,
+          tags: [tag],
+          summary: 'The file itself',
+          description:
+            'Sent with its stored type, `Content-Disposition: inline` and its file name, `X-Content-Type-Options: nosniff`.',
+        },
+      })
+      .input(oneInput)
+      .output(storedFile)
+      .query(async ({ ctx, input }) => {
+        const { row } = await findMedia(
+          ctx.db,
+          scopeOf(ctx.organization.id),
+          (input as MediaId).mediaId,
+        );
+        return {
+          id: row.id,
+          content_type: row.contentType as z.infer<typeof storedFile>['content_type'],
+          filename: row.filename,
+          size_bytes: row.sizeBytes,
+          storage_key: row.storageKey,
+        };
+      }),
+
+    remove: procedure('media.delete')
+      .meta({
+        openapi: {
+          method: 'DELETE',
+          path: `${path}/{mediaId}`,
+          tags: [tag],
+          summary: 'Delete a file',
+        },
+      })
+      .input(oneInput)
+      .output(z.object({ message: z.string() }))
+      .mutation(async ({ ctx, input }) => {
+        const store = mediaStore(ctx.config.mediaStore);
+        await deleteMedia(ctx.db, store, scopeOf(ctx.organization.id), (input as MediaId).mediaId);
+        return { message: 'Media deleted.' };
+      }),
+  });
+}
