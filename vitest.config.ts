@@ -30,6 +30,7 @@ const EMBEDDED_SUITE = [
   'server/notifications/notifications.test.ts',
   // The database store sends and reads bytes as base64 because of PGlite (store.ts).
   'server/media/media.test.ts',
+  'server/pedigree/pedigree.test.ts',
 ];
 const embeddedOnly = process.env.TEST_SUITE === 'embedded';
 

@@ -8,6 +8,7 @@ import {
   classes,
   competitions,
   enrollments,
+  horseIdentities,
   horses,
   instructors,
   media,
@@ -376,6 +377,7 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
     ]);
 
     await seedHorsePhoto(tx, schoolId, horseRows[0]!.id, 'Canela in the paddock');
+    await seedPedigree(tx, schoolId, horseRows[0]!.id);
 
     await tx.insert(competitions).values({
       schoolId,
@@ -436,4 +438,53 @@ async function seedHorsePhoto(tx: Database, schoolId: string, horseId: string, c
     .insert(mediaBlobs)
     .values({ mediaId: photo!.id, bytes: sql`decode(${bytes.toString('base64')}, 'base64')` });
   await tx.insert(schoolHorseMedia).values({ schoolId, horseId, mediaId: photo!.id });
+}
+
+/**
+ * Canela's pedigree, three generations: her ancestors as the platform's verified records,
+ * her own identity the school's (unverified, so the school may still edit it).
+ */
+async function seedPedigree(tx: Database, schoolId: string, horseId: string) {
+  const insert = async (values: typeof horseIdentities.$inferInsert) => {
+    const [row] = await tx
+      .insert(horseIdentities)
+      .values(values)
+      .returning({ id: horseIdentities.id });
+    return row!.id;
+  };
+  const verified = { status: 'verified' as const, breed: 'Welsh Pony' };
+  const grandsire = await insert({ ...verified, name: 'Dyfed Rhys', sex: 'male', birthYear: 1994 });
+  const granddam = await insert({ ...verified, name: 'Gwen', sex: 'female', birthYear: 1996 });
+  const damsire = await insert({ ...verified, name: 'Brynhir', sex: 'male', birthYear: 1995 });
+  const damdam = await insert({ ...verified, name: 'Seren', sex: 'female', birthYear: 1997 });
+  const sire = await insert({
+    ...verified,
+    name: 'Rhosyn Storm',
+    sex: 'male',
+    birthYear: 2003,
+    ueln: '826002030012345',
+    sireId: grandsire,
+    damId: granddam,
+  });
+  const dam = await insert({
+    ...verified,
+    name: 'Mair',
+    sex: 'female',
+    birthYear: 2005,
+    sireId: damsire,
+    damId: damdam,
+  });
+  const canela = await insert({
+    name: 'Canela',
+    sex: 'female',
+    birthYear: 2012,
+    breed: 'Pony',
+    sireId: sire,
+    damId: dam,
+    createdByOrgId: schoolId,
+  });
+  await tx
+    .update(horses)
+    .set({ horseIdentityId: canela })
+    .where(sql`${horses.schoolId} = ${schoolId} and ${horses.id} = ${horseId}`);
 }

@@ -39,12 +39,14 @@ describe('the registration list of module manifests', () => {
         'studs',
         'studMembers',
         'studMedia',
+        'pedigree',
         'admin',
       ].sort(),
     );
     expect(Object.keys(registry.routers.admin).sort()).toEqual([
       'mail',
       'organizations',
+      'pedigree',
       'settings',
       'users',
     ]);

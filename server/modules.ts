@@ -5,6 +5,7 @@ import { registerModules } from './kernel/modules';
 import { mailModule } from './mail/manifest';
 import { notificationsModule } from './notifications/manifest';
 import { paymentsModule } from './payments/manifest';
+import { pedigreeModule } from './pedigree/manifest';
 import { platformModule } from './platform/manifest';
 import { schoolsModule } from './schools/manifest';
 import { studsModule } from './studs/manifest';
@@ -23,5 +24,6 @@ export const registry = registerModules([
   competitionsModule,
   paymentsModule,
   studsModule,
+  pedigreeModule,
   adminModule,
 ]);

@@ -5,3 +5,4 @@ export * from './competitions';
 export * from './payments';
 export * from './summaries';
 export * from './media';
+export * from './pedigree';

@@ -30,6 +30,7 @@ import {
   STUDENT_STATUSES,
 } from './school-values';
 import { media } from './media';
+import { horseIdentities } from './pedigree';
 import { inList, money, recordId, schoolId } from './tenant';
 
 /*
@@ -147,11 +148,14 @@ export const horses = pgTable(
     status: text('status', { enum: HORSE_STATUSES }).notNull().default('active'),
     maxDailyClasses: integer('max_daily_classes').notNull().default(4),
     notes: text('notes'),
+    /** The platform's record of this animal (DESIGN-MODULES 0.3), when the school links one. */
+    horseIdentityId: uuid('horse_identity_id').references(() => horseIdentities.id),
     ...timestamps,
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
     index('horses_school_name_idx').on(t.schoolId, t.name),
+    index('horses_identity_idx').on(t.horseIdentityId),
     check('horses_level_check', inList(t.level, HORSE_LEVELS)),
     check('horses_status_check', inList(t.status, HORSE_STATUSES)),
     check('horses_max_daily_classes_check', sql`${t.maxDailyClasses} >= 1`),

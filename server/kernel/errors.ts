@@ -77,6 +77,12 @@ function findPgError(error: unknown): PgError | undefined {
   return undefined;
 }
 
+/** The constraint a unique violation (23505) names, or undefined for any other error. */
+export function uniqueViolation(error: unknown): string | undefined {
+  const pg = findPgError(error);
+  return pg?.code === '23505' ? (pg.constraint_name ?? pg.constraint ?? '') : undefined;
+}
+
 const CONNECTION_ERRORS = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

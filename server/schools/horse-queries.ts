@@ -4,6 +4,7 @@ import { horses } from '@/db/schema';
 import type { School } from '../kernel/trpc/init';
 import { todayIn } from '../kernel/fields/calendar';
 import { findInSchool, timestampsOut } from '../kernel/records';
+import { pedigreeTree } from '../pedigree/identity-queries';
 import type { Horse, HorseListFilters, HorseUsage, HorseUsageFilters } from './horse-schema';
 import { horseUsage, usagePeriod } from './horse-usage';
 
@@ -19,6 +20,7 @@ export function toHorse(row: HorseRow): Horse {
     status: row.status,
     max_daily_classes: row.maxDailyClasses,
     notes: row.notes,
+    horse_identity_id: row.horseIdentityId,
     ...timestampsOut(row),
   };
 }
@@ -59,4 +61,15 @@ export async function getHorseUsage(
   const { start, end } = usagePeriod(input, todayIn(school.timezone));
   const horse = await findInSchool(db, horses, school.id, horseId, 'Horse');
   return horseUsage(db, horse, start, end);
+}
+
+/** The tree of the identity the horse links, or null while it links none. */
+export async function getHorsePedigree(
+  db: Database,
+  school: School,
+  horseId: string,
+  generations: number,
+) {
+  const horse = await findInSchool(db, horses, school.id, horseId, 'Horse');
+  return horse.horseIdentityId ? pedigreeTree(db, horse.horseIdentityId, generations) : null;
 }

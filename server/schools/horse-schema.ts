@@ -3,6 +3,7 @@ import { HORSE_LEVELS, HORSE_STATUSES } from '@/db/schema/school-values';
 import { fieldMessage } from '../kernel/validation';
 import { pathId, schoolIdInput } from '../kernel/fields/params';
 import { calendarDateField, optionalText } from '../kernel/fields/record-fields';
+import { identityFields } from '../pedigree/identity-schema';
 
 /*
  * A horse as the API takes and answers it. Client-safe (zod only): the horse form validates
@@ -31,6 +32,10 @@ export const horseFields = z.object({
   status: z.enum(HORSE_STATUSES).optional(),
   max_daily_classes: z.number().int().min(1).max(20).optional(),
   notes: optionalText(5000),
+  /** Link the platform's record of this animal (null unlinks) … */
+  horse_identity_id: z.uuid().nullable().optional(),
+  /** … or create one, or change the linked one while the school may (DESIGN-MODULES 0.3). */
+  identity: identityFields.optional(),
 });
 
 export type HorseFields = z.infer<typeof horseFields>;
@@ -54,6 +59,7 @@ export const horseSchema = z.object({
   status: z.enum(HORSE_STATUSES),
   max_daily_classes: z.number().int(),
   notes: z.string().nullable(),
+  horse_identity_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -70,6 +70,7 @@ describe('POST /api/schools/{schoolId}/horses', () => {
         status: 'resting',
         max_daily_classes: 3,
         notes: 'Shy with dogs.',
+        horse_identity_id: null,
         ...stamps,
       },
     });
@@ -95,6 +96,7 @@ describe('POST /api/schools/{schoolId}/horses', () => {
       status: 'active',
       max_daily_classes: 4,
       notes: null,
+      horse_identity_id: null,
       ...stamps,
     });
   });
@@ -192,6 +194,7 @@ describe('GET /api/schools/{schoolId}/horses', () => {
       status: 'active',
       max_daily_classes: 4,
       notes: null,
+      horse_identity_id: null,
       ...stamps,
     });
   });
@@ -288,6 +291,7 @@ describe('PUT /api/schools/{schoolId}/horses/{horseId}', () => {
       status: 'retired',
       max_daily_classes: 2,
       notes: null,
+      horse_identity_id: null,
       ...stamps,
     });
   });

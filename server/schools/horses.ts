@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { router, schoolProcedure } from '../kernel/trpc/init';
 import { schoolIdInput } from '../kernel/fields/params';
 import { createHorse, deleteHorse, updateHorse } from './horse-lifecycle';
-import { getHorse, getHorseUsage, listHorses } from './horse-queries';
+import { getHorse, getHorsePedigree, getHorseUsage, listHorses } from './horse-queries';
+import { generationsInput } from '../pedigree/identity-schema';
+import { pedigreeAnswer } from '../pedigree/pedigree';
 import {
   horseFields,
   horseIdInput,
@@ -76,6 +78,23 @@ export const horsesRouter = router({
       data: await getHorse(ctx.db, ctx.school, input.horseId),
     })),
 
+  pedigree: schoolProcedure('horses.view')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/schools/{schoolId}/horses/{horseId}/pedigree',
+        tags: ['Horses'],
+        summary: "The horse's pedigree tree",
+        description:
+          'The tree of `GET /api/pedigree/horses/{id}` for the identity the horse links; `data` is null while it links none.',
+      },
+    })
+    .input(horseIdInput.extend(generationsInput.shape))
+    .output(z.object({ data: pedigreeAnswer.shape.data.nullable() }))
+    .query(async ({ ctx, input }) => ({
+      data: await getHorsePedigree(ctx.db, ctx.school, input.horseId, input.generations),
+    })),
+
   update: schoolProcedure('horses.edit')
     .meta({
       openapi: {
@@ -83,6 +102,8 @@ export const horsesRouter = router({
         path: '/schools/{schoolId}/horses/{horseId}',
         tags: ['Horses'],
         summary: 'Update a horse (fields given)',
+        description:
+          "`horse_identity_id` links an identity of the platform (null unlinks); `identity` creates one (name, breed and birth year default to the horse's), or changes the linked one while the school created it, it is unverified and no other organization links it (else 403: file a correction). A UELN, microchip or studbook number already recorded is a 422 on that field naming the identity to link.",
       },
     })
     .input(horseIdInput.extend(horseFields.partial().shape))

@@ -4,6 +4,7 @@ import { competitionFixtures } from '../test/competition-fixtures';
 import { MAX_JSON_BYTES } from '../kernel/http/rest';
 import { apiOperations, type ApiOperation } from '../test/api-routes';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
+import { sampleQuery } from '../test/sample-input';
 
 /*
  * The request limits of DESIGN 5, on every route they apply to. Tested elsewhere, and not
@@ -58,7 +59,10 @@ describe('per_page: every paginated list refuses more than its maximum and accep
     const token = await tokenFor(op);
     const max = op.query.find((q) => q.name === 'per_page')!.schema.maximum!;
 
-    const atMax = await app.request('GET', `${fill(op)}?per_page=${max}`, { token });
+    // Required filters (a search) take a sampled value.
+    const required = new URLSearchParams(sampleQuery(op, () => undefined));
+    const query = (perPage: number) => `${fill(op)}?${required}&per_page=${perPage}`;
+    const atMax = await app.request('GET', query(max), { token });
     expect(atMax.status).toBe(200);
     expect(atMax.body.meta).toMatchObject({ per_page: max, current_page: 1 });
 
@@ -66,7 +70,7 @@ describe('per_page: every paginated list refuses more than its maximum and accep
       [max + 1, `The per page field must not be greater than ${max}.`],
       [0, 'The per page field must be at least 1.'],
     ] as const) {
-      const refused = await app.request('GET', `${fill(op)}?per_page=${value}`, { token });
+      const refused = await app.request('GET', query(value), { token });
       expect(refused.status).toBe(422);
       expect(refused.body).toEqual({ message, errors: { per_page: [message] } });
     }

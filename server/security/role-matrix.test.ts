@@ -114,11 +114,11 @@ describe('role matrix on every organization route', () => {
   });
 });
 
-// What any signed-in user may call: their own account, profile and notifications, and their
-// lists of schools and studs.
+// What any signed-in user may call: their own account, profile and notifications, their
+// lists of schools and studs, and the global pedigree (DESIGN-MODULES 0.3).
 const OWN_ACCOUNT = ['/auth/me', '/schools', '/studs'];
 const isOwnAccount = (path: string) =>
-  OWN_ACCOUNT.includes(path) || /^\/(profile|notifications)(\/|$)/.test(path);
+  OWN_ACCOUNT.includes(path) || /^\/(profile|notifications|pedigree)(\/|$)/.test(path);
 const platformRoutes = apiOperations()
   .filter(
     (op) =>

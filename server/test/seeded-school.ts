@@ -3,6 +3,7 @@ import { queryRows, type Database } from '@/db/client';
 import {
   attendance,
   competitionResults,
+  horseIdentities,
   memberships,
   paymentAudit,
   payments,
@@ -31,9 +32,24 @@ export type RecordKind =
   | 'result'
   | 'competitionPayment'
   | 'member'
-  | 'media';
+  | 'media'
+  | 'identity';
 
 export type SeededSchool = { id: string; label: string; records: Record<RecordKind, string> };
+
+/**
+ * Kinds of platform record that any organization may name (DESIGN-MODULES 0.3: one horse
+ * identity, linked by every school or stud that has the animal): another organization's id
+ * of these is no leak, so the isolation suite does not expect it refused.
+ */
+export const SHARED_RECORD_KINDS: ReadonlySet<RecordKind> = new Set(['identity']);
+
+/** The ids of the organization's own records, shared platform records left out. */
+export function ownRecordIds(school: SeededSchool): string[] {
+  return Object.entries(school.records)
+    .filter(([kind]) => !SHARED_RECORD_KINDS.has(kind as RecordKind))
+    .map(([, id]) => id);
+}
 
 /** An organization of any tenant kind, seeded for the security suites. */
 export type SeededOrganization = SeededSchool & { kind: OrganizationKind };
@@ -109,7 +125,11 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
     email: `coach@${domain}`,
   });
   const klass = await school.class(id, { name: `${label} jumping`, priceType: 'monthly' });
-  const horse = await school.horse(id, { name: `${label} horse` });
+  const [identity] = await db
+    .insert(horseIdentities)
+    .values({ name: `${label} horse`, sex: 'male', birthYear: 2008, createdByOrgId: id })
+    .returning();
+  const horse = await school.horse(id, { name: `${label} horse`, horseIdentityId: identity!.id });
   const photo = await storedPng(db, id, `${label} horse.png`);
   await db.insert(schoolHorseMedia).values({ schoolId: id, horseId: horse.id, mediaId: photo.id });
   const schedule = await school.schedule(id, {
@@ -222,6 +242,7 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
       competitionPayment: competitionPayment.id,
       member: member!.id,
       media: photo.id,
+      identity: identity!.id,
     },
   };
 }
@@ -238,6 +259,7 @@ export function fieldKind(op: ApiOperation, field: string): RecordKind {
   const base = field.replace(/_ids?$/, '');
   // The only subject a school's media take so far (DESIGN-MODULES 0.4).
   if (base === 'subject') return 'horse';
+  if (base === 'horse_identity' || base === 'sire' || base === 'dam') return 'identity';
   if (base === 'payment' && op.path.includes('/competitions/')) return 'competitionPayment';
   return recordKind(base, `${op.method} ${op.path} ${field}`);
 }
@@ -257,6 +279,7 @@ const KINDS: readonly string[] = [
   'competitionPayment',
   'member',
   'media',
+  'identity',
 ];
 
 function recordKind(base: string, where: string): RecordKind {

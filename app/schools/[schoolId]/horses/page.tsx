@@ -7,10 +7,11 @@ import { useTRPC } from '../../../trpc';
 import { RecordList, useAfterWrite } from '../record-list';
 import { NotAllowed, useSchool } from '../school-context';
 import { HorseForm } from './horse-form';
+import { HorsePedigree } from './horse-pedigree';
 import { HorsePhotos } from './horse-photos';
 import { HorseUsage } from './horse-usage';
 
-/** Horses with their status and level, their create/edit/delete, a horse's week of work against its daily limit, and its photos. */
+/** Horses with their status and level, their create/edit/delete, a horse's week of work against its daily limit, its pedigree and its photos. */
 export default function HorsesPage() {
   const { schoolId, may } = useSchool();
   const trpc = useTRPC();
@@ -18,6 +19,7 @@ export default function HorsesPage() {
   const showError = useErrorToast();
   const [selected, setSelected] = useState<string | null>(null);
   const [photosOf, setPhotosOf] = useState<{ id: string; name: string } | null>(null);
+  const [pedigreeOf, setPedigreeOf] = useState<{ id: string; name: string } | null>(null);
   const horses = useQuery({
     ...trpc.horses.list.queryOptions({ schoolId }),
     enabled: may('horses.view'),
@@ -55,6 +57,16 @@ export default function HorsesPage() {
           >
             Usage<span className="sr-only"> of {h.name}</span>
           </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-pressed={pedigreeOf?.id === h.id}
+            onClick={() =>
+              setPedigreeOf(pedigreeOf?.id === h.id ? null : { id: h.id, name: h.name })
+            }
+          >
+            Pedigree<span className="sr-only"> of {h.name}</span>
+          </Button>
           {may('media.view') && (
             <Button
               variant="outline"
@@ -76,12 +88,14 @@ export default function HorsesPage() {
             onSuccess: afterWrite(trpc.horses.pathKey(), `${h.name} was deleted.`, () => {
               setSelected((current) => (current === h.id ? null : current));
               setPhotosOf((current) => (current?.id === h.id ? null : current));
+              setPedigreeOf((current) => (current?.id === h.id ? null : current));
             }),
           },
         )
       }
     >
       {selected && <HorseUsage horseId={selected} />}
+      {pedigreeOf && <HorsePedigree key={pedigreeOf.id} horse={pedigreeOf} />}
       {photosOf && <HorsePhotos key={photosOf.id} horse={photosOf} />}
     </RecordList>
   );
