@@ -12,7 +12,8 @@
  * (a canned 12 KiB body on bare node:http; a 20-row indexed list on node:http + postgres.js)
  * and then every route of issue 27's table at 32 connections, closed loop, so that every
  * figure is a share of floor 2 measured in the same round. The server's RSS is sampled through
- * the run. Last, it times `generate-monthly` and a 10,000-row CSV import, one request each.
+ * the run. Last, it times `generate-monthly`, a 10,000-row student CSV import and a 10,000-row
+ * pedigree import (foals before their parents), one request each.
  * Prints the tables and writes them to bench/RESULTS.md between the markers.
  * BENCH_DURATION (seconds per run, default 10) shortens or lengthens the runs.
  */
@@ -26,6 +27,7 @@ import { TZDate } from '@date-fns/tz';
 import { format, subMonths, endOfMonth } from 'date-fns';
 import postgres from 'postgres';
 import type { Result } from 'autocannon';
+import { pedigreeCsv } from './pedigree-csv';
 
 const USAGE = `Usage:
   npm run build
@@ -460,19 +462,47 @@ async function main() {
     status: imported.status,
     target: 5000,
   });
+  // Issue 16: 10,000 identities, each foal before its parents in the file, as an administrator.
+  const adminRes = await fetch(`${base}/api/dev-idp/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.school' }),
+  });
+  const { token: adminToken } = (await adminRes.json()) as { token: string };
+  const pedigreePrefix = `B${String(Date.now()).slice(-4)}`;
+  const pedigreeForm = new FormData();
+  pedigreeForm.set(
+    'file',
+    new Blob([pedigreeCsv(IMPORT_ROWS, pedigreePrefix)], { type: 'text/csv' }),
+    'pedigree.csv',
+  );
+  const pedigree = await timedRequest({
+    path: '/api/admin/pedigree/import',
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}` },
+    body: pedigreeForm,
+  });
+  bulk.push({
+    name: 'POST admin/pedigree/import (CSV)',
+    rows: Number(pedigree.data.imported ?? 0),
+    ms: pedigree.ms,
+    status: pedigree.status,
+    target: 5000,
+  });
   for (const row of bulk) {
     console.log(
       `${row.name.padEnd(40)} ${row.rows} rows in ${row.ms.toFixed(0)} ms (status ${row.status})`,
     );
   }
   if (bulk.some((row) => row.status !== 200 || row.rows === 0))
-    console.error('Bulk writes:', monthly.data, imported.data);
+    console.error('Bulk writes:', monthly.data, imported.data, pedigree.data);
   await sql.begin(async (tx) => {
     await tx`
       delete from payment_audit where school_id = ${schoolId} and payment_id in (
         select id from payments where school_id = ${schoolId} and period = ${nextMonth} and created_at >= ${runStarted})`;
     await tx`delete from payments where school_id = ${schoolId} and period = ${nextMonth} and created_at >= ${runStarted}`;
     await tx`delete from students where school_id = ${schoolId} and document_number like ${`${prefix}-%`}`;
+    await tx`delete from horse_identities where ueln like ${`${pedigreePrefix}%`}`;
   });
   await sql.end();
   stopChildren();

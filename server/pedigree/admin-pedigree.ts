@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { adminProcedure, router } from '../kernel/trpc/init';
 import { paginatedSchema, paginationInput } from '../kernel/trpc/pagination';
 import { pathId } from '../kernel/fields/params';
+import { IMPORT_MAX_BYTES, importFields, importResultSchema } from '../kernel/csv';
 import { decideCorrection } from './correction-lifecycle';
+import { importIdentities } from './identity-import';
 import { getCorrection, listCorrections } from './correction-queries';
 import {
   createIdentity,
@@ -129,6 +131,26 @@ export const adminPedigreeRouter = router({
       await ctx.db.transaction((tx) => mergeIdentity(tx, input.id, input.into_id));
       return { data: await getIdentity(ctx.db, admin, input.id) };
     }),
+
+  import: adminProcedure
+    .meta({
+      upload: { field: 'file', maxBytes: IMPORT_MAX_BYTES },
+      openapi: {
+        method: 'POST',
+        path: '/admin/pedigree/import',
+        tags: [TAG],
+        summary: 'Import identities from a CSV file',
+        description:
+          'Send `multipart/form-data` with the CSV in the part `file` (or JSON `{file}` with the CSV as text). Columns: `name` (required), `registered_name`, `sex`, `gelded`, `birth_date`, `birth_year`, `breed`, `colour`, `country`, `ueln`, `microchip`, `studbook`, `registration_number`, `deceased_on`, and `sire` and `dam` by UELN or registration number, on the platform or anywhere in the file. Every rule of a single entry applies; a number already recorded or used earlier in the file, an unknown parent, and the foals of a refused line are reported with their line. At most 5 MB and 10,000 rows; `dry_run=true` checks without writing. Imported identities are verified.',
+      },
+    })
+    .input(importFields)
+    .output(importResultSchema)
+    .mutation(async ({ ctx, input }) => ({
+      data: await ctx.db.transaction((tx) =>
+        importIdentities(tx, input.file, input.dry_run === true || input.dry_run === 'true'),
+      ),
+    })),
 
   corrections: adminProcedure
     .meta({

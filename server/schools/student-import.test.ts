@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { statementCounter } from '@/db/client';
 import { students } from '@/db/schema';
 import { useTestApp } from '../test/harness';
-import { readCsvRecords } from './student-csv';
+import { readCsvRecords } from '../kernel/csv';
 import { schoolFixtures } from '../test/school-fixtures';
 
 const app = useTestApp();

@@ -2,12 +2,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { students } from '@/db/schema';
-import { invalidField } from '../kernel/errors';
 import type { School } from '../kernel/trpc/init';
 import { fieldErrorsFromZod, type FieldErrors } from '../kernel/validation';
 import { todayIn } from '../kernel/fields/calendar';
 import { dateOrderOf, localDate } from './school-dates';
-import { CsvReadError, readCsvRecords, type CsvRecord } from './student-csv';
+import { EXTRA_CELLS_ERROR, hasExtraCells, readImportFile } from '../kernel/csv-import';
 import {
   futureBirthDateError,
   IMPORT_MAX_ROWS,
@@ -54,30 +53,6 @@ const REQUIRED_COLUMNS = ['first_name', 'last_name'];
 const INSERT_CHUNK = 1_000;
 
 type RowError = ImportResult['errors'][number];
-
-/** Records with the line each starts on (shared with the import page); unreadable CSV is a 422 on `file`. */
-function readRecords(text: string): CsvRecord[] {
-  try {
-    return readCsvRecords(text);
-  } catch (error) {
-    if (error instanceof CsvReadError)
-      throw invalidField('file', `The file is not valid CSV: ${error.message}`);
-    throw error;
-  }
-}
-
-function readHeader(cells: string[]): string[] {
-  const header = cells.map((cell) => cell.trim().toLowerCase());
-  const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
-  if (missing.length > 0) {
-    throw invalidField('file', `The file is missing the required columns: ${missing.join(', ')}.`);
-  }
-  const repeated = header.filter((column, i) => column !== '' && header.indexOf(column) !== i);
-  if (repeated.length > 0) {
-    throw invalidField('file', `The file has the column ${repeated[0]} more than once.`);
-  }
-  return header;
-}
 
 /** A row as the POST body it stands for; blank cells are absent values, unknown columns ignored. */
 function rowInput(header: string[], cells: string[]): Record<string, unknown> {
@@ -126,23 +101,15 @@ export async function importStudents(
   file: string,
   dryRun: boolean,
 ): Promise<ImportResult> {
-  const [headerRow, ...rows] = readRecords(file);
-  if (!headerRow) throw invalidField('file', 'The file has no header line.');
-  const header = readHeader(headerRow.cells);
-  if (rows.length > IMPORT_MAX_ROWS) {
-    throw invalidField('file', `The file must not have more than ${IMPORT_MAX_ROWS} rows.`);
-  }
+  const { header, rows } = readImportFile(file, REQUIRED_COLUMNS, IMPORT_MAX_ROWS);
 
   const today = todayIn(school.timezone);
   const dateOrder = dateOrderOf(school.timezone);
   const errors: RowError[] = [];
   const valid: ValidRow[] = [];
   for (const row of rows) {
-    if (row.cells.slice(header.length).some((cell) => cell.trim() !== '')) {
-      errors.push({
-        row: row.line,
-        errors: { columns: ['The row has more values than the header has columns.'] },
-      });
+    if (hasExtraCells(header, row)) {
+      errors.push({ row: row.line, errors: EXTRA_CELLS_ERROR });
       continue;
     }
     const input = rowInput(header, row.cells);

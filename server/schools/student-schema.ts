@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  importFields,
+  importResultSchema,
+  type ImportResult,
+} from '../kernel/csv';
 import { STUDENT_LEVELS, STUDENT_STATUSES } from '@/db/schema/school-values';
 import { fieldMessage } from '../kernel/validation';
 import { pathId, schoolIdInput } from '../kernel/fields/params';
@@ -159,25 +166,7 @@ export const studentDetailSchema = studentSchema.extend({
 
 export type StudentDetail = z.infer<typeof studentDetailSchema>;
 
-/** CSV import limits (DESIGN 6); a larger upload is refused with 413 by the REST wrapper. */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 10_000;
-
-export const importResultSchema = z.object({
-  data: z.object({
-    total_rows: z.number().int(),
-    imported: z.number().int(),
-    skipped: z.number().int(),
-    errors: z.array(
-      z.object({ row: z.number().int(), errors: z.record(z.string(), z.array(z.string())) }),
-    ),
-  }),
-});
-
-export type ImportResult = z.infer<typeof importResultSchema>['data'];
+export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importFields, importResultSchema, type ImportResult };
 
 /** POST /students/import: the CSV as text (or the multipart part `file`). */
-export const studentImportFields = z.object({
-  file: z.string().min(1),
-  dry_run: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
-});
+export const studentImportFields = importFields;

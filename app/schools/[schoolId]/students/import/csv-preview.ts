@@ -1,4 +1,4 @@
-import { readCsvRecords } from '@/server/schools/student-csv';
+import { readCsvRecords } from '@/server/kernel/csv';
 
 /** The columns the import reads (DESIGN 6: the student fields, nested objects flattened). */
 const COLUMNS = [

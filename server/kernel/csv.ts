@@ -1,9 +1,11 @@
 import { CsvError, parse, type Info } from 'csv-parse/browser/esm/sync';
+import { z } from 'zod';
 
 /*
- * Reading a student CSV, shared by the server's import and the import page's preview, so both
- * split the same records and number them alike (issue 13). Client-safe: csv-parse's browser
- * build and nothing else (the Node build reaches for the global `Buffer`).
+ * Reading an import CSV (students, the pedigree), shared by the server's imports and the
+ * import pages' previews, so both split the same records and number them alike (issue 13).
+ * Client-safe: csv-parse's browser build and nothing else (the Node build reaches for the
+ * global `Buffer`).
  */
 
 /** A record and the line of the file it starts on (the header is line 1). */
@@ -51,3 +53,27 @@ export function readCsvRecords(text: string): CsvRecord[] {
     return { line: endLine - countMatches(record, /\r\n|\r|\n/g), cells: record };
   });
 }
+
+/** Import limits (DESIGN 6); a larger upload is refused with 413 by the REST wrapper. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 10_000;
+
+/** An import's input: the CSV as text (or the multipart part `file`), and `dry_run`. */
+export const importFields = z.object({
+  file: z.string().min(1),
+  dry_run: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+});
+
+/** What an import did: counts, and each refused line with its errors by column. */
+export const importResultSchema = z.object({
+  data: z.object({
+    total_rows: z.number().int(),
+    imported: z.number().int(),
+    skipped: z.number().int(),
+    errors: z.array(
+      z.object({ row: z.number().int(), errors: z.record(z.string(), z.array(z.string())) }),
+    ),
+  }),
+});
+
+export type ImportResult = z.infer<typeof importResultSchema>['data'];
