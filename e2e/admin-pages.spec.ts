@@ -1,18 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './helpers';
+import { expectNoSeriousA11yViolations, signInAsAdmin } from './helpers';
 
 // Every administration page, read-only, so that it runs at both widths (the admin tests that
 // change global state run on the desktop only).
 
 async function openAdministration(page: Page) {
-  await page.goto('/signin', { waitUntil: 'networkidle' });
-  await expect(async () => {
-    await page.getByLabel('E-mail').fill('admin@demo.school');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('heading', { name: 'Your schools' })).toBeVisible({
-      timeout: 3000,
-    });
-  }).toPass({ timeout: 20_000 });
+  await signInAsAdmin(page);
   await page.getByRole('link', { name: 'Administration' }).click();
   return page.getByRole('navigation', { name: 'Administration' });
 }

@@ -16,6 +16,18 @@ export async function signInToSchool(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'Demo Riding School', level: 1 })).toBeVisible();
 }
 
+/** Signs in as the demo's platform administrator, on the home page. */
+export async function signInAsAdmin(page: Page) {
+  await page.goto('/signin', { waitUntil: 'networkidle' });
+  await expect(async () => {
+    await page.getByLabel('E-mail').fill('admin@demo.school');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Your schools' })).toBeVisible({
+      timeout: 3000,
+    });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** Follows a link of the school navigation, opening the menu first on a narrow screen. */
 export async function openSection(page: Page, label: string) {
   const menu = page.getByRole('button', { name: 'Menu' });

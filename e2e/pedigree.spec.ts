@@ -3,6 +3,7 @@ import {
   expectNoSeriousA11yViolations,
   openSection,
   screenshot,
+  signInAsAdmin,
   signInToSchool,
   unique,
 } from './helpers';
@@ -58,4 +59,54 @@ test("an owner reads a horse's pedigree, is told a UELN is taken and links that 
   await row.getByRole('button', { name: `Delete ${name}` }).click();
   await row.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(toast(page, `${name} was deleted.`)).toBeVisible();
+});
+
+test('a platform administrator finds a horse, reads its tree, checks and imports a CSV, and sees the corrections queue', async ({
+  page,
+}, testInfo) => {
+  // Numbers of this width's run only, so both widths can import in one database.
+  const digit = testInfo.project.name === 'mobile' ? '2' : '1';
+  const sireUeln = `72400900000000${digit}`;
+  await signInAsAdmin(page);
+  await page.goto('/admin/pedigree');
+  await page.getByLabel('Search horses').fill('Rhosyn');
+  await page.getByRole('link', { name: 'Rhosyn Storm' }).click();
+  await expect(page.getByRole('heading', { name: /Rhosyn Storm/, level: 2 })).toBeVisible();
+  const tree = page.getByRole('region', { name: 'Pedigree' });
+  const ancestors =
+    testInfo.project.name === 'mobile'
+      ? tree.getByRole('list', { name: /Ancestors/ })
+      : tree.getByRole('group', { name: /Pedigree chart/ });
+  await expect(ancestors.getByText('Dyfed Rhys', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Moves \d+ records/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'admin pedigree detail');
+
+  await page.goto('/admin/pedigree/import');
+  await page.getByLabel('CSV file', { exact: true }).setInputFiles({
+    name: 'pedigree.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'name,sex,birth_year,ueln,sire,dam',
+        `Import foal ${digit},female,2018,,${sireUeln},826002030012345`,
+        `Import sire ${digit},male,2010,${sireUeln},,`,
+      ].join('\n'),
+    ),
+  });
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  const report = page.getByRole('region', { name: '2. What the import would do' });
+  // Rhosyn Storm, named as the foal's dam, is a stallion: that line is refused.
+  await expect(report.getByRole('status')).toHaveText('2 rows: 1 would be imported, 1 refused.');
+  await expect(report.getByRole('list', { name: 'Refused lines' })).toContainText(
+    'Line 2: dam: The dam must be a female horse.',
+  );
+  await expectNoSeriousA11yViolations(page, 'pedigree import preview');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Imported' }).getByRole('status')).toHaveText(
+    '2 rows: 1 imported, 1 refused.',
+  );
+
+  await page.goto('/admin/pedigree/corrections');
+  await expect(page.getByRole('heading', { name: 'Pedigree corrections', level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'corrections queue');
 });

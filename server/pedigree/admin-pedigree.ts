@@ -12,7 +12,7 @@ import {
   updateIdentity,
   verifyIdentity,
 } from './identity-lifecycle';
-import { getIdentity, searchIdentities } from './identity-queries';
+import { getIdentity, identityReferences, searchIdentities } from './identity-queries';
 import {
   CORRECTION_STATUSES,
   correctionSchema,
@@ -80,6 +80,27 @@ export const adminPedigreeRouter = router({
     .input(identityIdInput)
     .output(one)
     .query(async ({ ctx, input }) => ({ data: await getIdentity(ctx.db, admin, input.id) })),
+
+  references: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/pedigree/horses/{id}/references',
+        tags: [TAG],
+        summary: 'What points to an identity: what a merge would move',
+      },
+    })
+    .input(identityIdInput)
+    .output(
+      z.object({
+        data: z.object({
+          organization_records: z.number().int(),
+          foals: z.number().int(),
+          pending_corrections: z.number().int(),
+        }),
+      }),
+    )
+    .query(async ({ ctx, input }) => ({ data: await identityReferences(ctx.db, input.id) })),
 
   update: adminProcedure
     .meta({

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { horseIdentities } from '@/db/schema';
+import { horseIdentities, pedigreeCorrections } from '@/db/schema';
 import {
   AppError,
   conflict,
@@ -127,7 +127,7 @@ export async function verifyIdentity(db: Database, id: string): Promise<void> {
 
 /**
  * Merges a duplicate into the record that stays, in one transaction: every organization's
- * record and every foal pointing to the duplicate points to `intoId`; numbers the survivor
+ * record, every foal and every correction pointing to the duplicate points to `intoId`; numbers the survivor
  * lacks move to it; the duplicate keeps its row as `merged`, with `merged_into_id`. The
  * survivor must be able to take the duplicate's place as a parent (sex, age, no cycle).
  */
@@ -176,6 +176,10 @@ export async function mergeIdentity(db: Database, id: string, intoId: string): P
     .where(eq(h.id, intoId));
   await db.update(h).set({ sireId: intoId }).where(eq(h.sireId, id));
   await db.update(h).set({ damId: intoId }).where(eq(h.damId, id));
+  await db
+    .update(pedigreeCorrections)
+    .set({ horseIdentityId: intoId })
+    .where(eq(pedigreeCorrections.horseIdentityId, id));
   for (const ref of IDENTITY_REFERENCES)
     await db.update(ref.table).set({ horseIdentityId: intoId }).where(eq(ref.identity, id));
 }

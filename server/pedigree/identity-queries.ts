@@ -1,10 +1,10 @@
 import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
-import { horseIdentities } from '@/db/schema';
+import { horseIdentities, pedigreeCorrections } from '@/db/schema';
 import { notFound } from '../kernel/errors';
 import { pageOffset, paginate, type PageRequest } from '../kernel/trpc/pagination';
 import { isUuid } from '../kernel/validation';
-import { linkedForUser, type IdentityRow } from './identity-rules';
+import { IDENTITY_REFERENCES, linkedForUser, type IdentityRow } from './identity-rules';
 import type { Identity, PedigreeNode } from './identity-schema';
 
 /** Who reads: a user sees a microchip where one of their organizations links the horse. */
@@ -159,4 +159,30 @@ export async function pedigreeTree(
   };
   const root = node(id, 0);
   return root && { ...root, merged_into_id: byId.get(id)!.merged_into_id };
+}
+
+/** What points to an identity, as a merge would move it (the merge preview of E.6). */
+export async function identityReferences(db: Database, id: string) {
+  if (!isUuid(id)) throw notFound('Horse identity');
+  const h = horseIdentities;
+  const records = sql.join(
+    IDENTITY_REFERENCES.map(
+      (ref) => sql`(select count(*) from ${ref.table} where ${ref.identity} = ${id})`,
+    ),
+    sql` + `,
+  );
+  const [row] = await db
+    .select({
+      records: sql<number>`(${records})::int`,
+      foals: sql<number>`(select count(*) from ${h} f where f.sire_id = ${id} or f.dam_id = ${id})::int`,
+      corrections: sql<number>`(select count(*) from ${pedigreeCorrections} c where c.horse_identity_id = ${id} and c.status = 'pending')::int`,
+    })
+    .from(h)
+    .where(eq(h.id, id));
+  if (!row) throw notFound('Horse identity');
+  return {
+    organization_records: row.records,
+    foals: row.foals,
+    pending_corrections: row.corrections,
+  };
 }

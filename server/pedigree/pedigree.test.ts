@@ -418,11 +418,29 @@ describe('administration of the pedigree', () => {
       ueln: '724001000000011',
     });
 
+    const preview = await app.request('GET', `/api/admin/pedigree/horses/${duplicate}/references`, {
+      token: await token(ADMIN_EMAIL),
+    });
+    expect(preview.body.data).toEqual({
+      organization_records: 1,
+      foals: 1,
+      pending_corrections: 0,
+    });
+    const filed = await app.request('POST', `/api/pedigree/horses/${duplicate}/corrections`, {
+      token: await token(OWNER),
+      body: { changes: { colour: 'chestnut' }, reason: 'Photo of the passport' },
+    });
     const res = await app.request('POST', `/api/admin/pedigree/horses/${duplicate}/merge`, {
       token: await token(ADMIN_EMAIL),
       body: { into_id: survivor.id },
     });
     expect(res.status, res.text).toBe(200);
+    const queue = await app.request('GET', '/api/admin/pedigree/corrections', {
+      token: await token(ADMIN_EMAIL),
+    });
+    expect(queue.body.data).toEqual([
+      expect.objectContaining({ id: filed.body.data.id, horse_identity_id: survivor.id }),
+    ]);
     expect(res.body.data).toMatchObject({
       status: 'merged',
       merged_into_id: survivor.id,

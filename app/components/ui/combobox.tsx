@@ -7,6 +7,15 @@ import { cn } from './cn';
 
 export type ComboboxOption = { value: string; label: string; detail?: string };
 
+/** What a picker built on the combobox takes from its form field. */
+export type PickerProps = {
+  id: string;
+  value: ComboboxOption | null;
+  onChange: (option: ComboboxOption | null) => void;
+  invalid?: boolean;
+  describedBy?: string;
+};
+
 /**
  * A searchable picker (the ARIA 1.2 combobox: a text box that filters a listbox, keyboard by
  * arrows, Enter and Escape, the highlighted option read through `aria-activedescendant`) on

@@ -8,7 +8,7 @@ export { Button, buttonVariants, type ButtonProps } from './button';
 export { Card, cardClass, CardTitle } from './card';
 export { cn } from './cn';
 export { actionsColumn, statusColumn } from './columns';
-export { Combobox, useDebounced, type ComboboxOption } from './combobox';
+export { Combobox, useDebounced, type ComboboxOption, type PickerProps } from './combobox';
 export { ConfirmButton } from './confirm-button';
 export { DataTable, type ColumnDef, type ColumnMeta } from './data-table';
 export { DetailList, Stat, StatGrid } from './stats';

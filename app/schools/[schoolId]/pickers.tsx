@@ -9,6 +9,7 @@ import {
   useDebounced,
   type FormOf,
   type ComboboxOption,
+  type PickerProps,
 } from '../../components/ui';
 import { useTRPC } from '../../trpc';
 import { useSchool } from './school-context';
@@ -17,14 +18,6 @@ import { useSchool } from './school-context';
  * The searchable pickers of a student, a horse or a class. Students are searched on the
  * server (a school may have ten thousand); horses and classes, a few dozen, in the browser.
  */
-
-type PickerProps = {
-  id: string;
-  value: ComboboxOption | null;
-  onChange: (option: ComboboxOption | null) => void;
-  invalid?: boolean;
-  describedBy?: string;
-};
 
 const PAGE = 20;
 
@@ -53,39 +46,6 @@ export function StudentPicker(props: PickerProps) {
       loading={students.isFetching}
       placeholder="Type a name…"
       emptyText="No active student with that name."
-    />
-  );
-}
-
-/** Horses of the whole platform (DESIGN-MODULES 0.3): by a name of 3 letters or more, or a number. */
-export function IdentityPicker(props: PickerProps) {
-  const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const query = useDebounced(search.trim());
-  const identities = useQuery({
-    ...trpc.pedigree.search.queryOptions({ search: query, per_page: PAGE }),
-    enabled: query.length >= 3,
-    placeholderData: keepPreviousData,
-  });
-  const options =
-    query.length >= 3
-      ? (identities.data?.data ?? []).map((h) => ({
-          value: h.id,
-          label: `${h.name} (${h.birth_year})`,
-          detail: [h.breed, h.ueln].filter(Boolean).join(' · ') || undefined,
-        }))
-      : [];
-  return (
-    <Combobox
-      {...props}
-      search={search}
-      onSearchChange={setSearch}
-      options={options}
-      loading={identities.isFetching}
-      placeholder="Name, UELN or microchip…"
-      emptyText={
-        query.length >= 3 ? 'No horse of the platform matches.' : 'Type 3 letters or more.'
-      }
     />
   );
 }

@@ -15,7 +15,8 @@ import {
   useRecordForm,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
-import { IdentityPicker, PickerField } from '../pickers';
+import { IdentityPicker } from '../../../pedigree/identity-picker';
+import { PickerField } from '../pickers';
 import { useAfterWrite } from '../record-list';
 import { useSchool } from '../school-context';
 
