@@ -241,10 +241,19 @@ describe('/api/profile', () => {
         bio: 'Rider',
         email: 'evil@x.test',
         avatar: 'https://img.test/a.png',
+        // Fields the server owns: ignored.
+        id: '0badc0de-0000-4000-8000-000000000001',
+        status: 'suspended',
+        is_platform_admin: true,
       },
     });
     expect(put.status).toBe(200);
+    const me = await app.request('GET', '/api/auth/me', { token: renamed });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: ana.id, status: 'active' });
+    expect((await app.request('GET', '/api/admin/users', { token: renamed })).status).toBe(403);
     expect(put.body.data).toMatchObject({
+      id: ana.id,
       email: 'ana@n.test',
       display_name: 'Ana R.',
       phone: '+34 600 000 000',

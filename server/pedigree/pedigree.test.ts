@@ -229,6 +229,45 @@ describe('school horses and their identity', () => {
   });
 });
 
+describe('fields the server owns', () => {
+  it('ignores status, ids and the creating organization in an identity sent by a school or an admin', async () => {
+    const { schoolId, otherId } = await world();
+    const sneaky = {
+      status: 'verified',
+      merged_into_id: '0badc0de-0000-4000-8000-000000000001',
+      created_by_org_id: otherId,
+      id: '0badc0de-0000-4000-8000-000000000002',
+    };
+    const res = await schoolHorse(schoolId, {
+      name: 'Sneaky',
+      birth_year: 2015,
+      identity: { ...sneaky, sex: 'male' },
+    });
+    expect(res.status, res.text).toBe(201);
+    const [row] = await app.db
+      .select()
+      .from(horseIdentities)
+      .where(eq(horseIdentities.id, res.body.data.horse_identity_id));
+    expect(row).toMatchObject({
+      status: 'unverified',
+      mergedIntoId: null,
+      createdByOrgId: schoolId,
+    });
+    expect(row!.id).not.toBe(sneaky.id);
+    const admin = await adminIdentity({
+      name: 'Plain',
+      birth_year: 2010,
+      ...sneaky,
+      status: 'merged',
+    });
+    expect(admin).toMatchObject({
+      status: 'verified',
+      merged_into_id: null,
+      created_by_org_id: null,
+    });
+  });
+});
+
 describe('parentage rules', () => {
   it('refuses a female sire, a male dam and parents born less than two years before', async () => {
     const mare = await adminIdentity({ name: 'Mare', sex: 'female', birth_year: 2010 });
