@@ -81,6 +81,17 @@ test('a platform administrator finds a horse, reads its tree, checks and imports
   await expect(page.getByRole('status').filter({ hasText: /Moves \d+ records/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'admin pedigree detail');
 
+  // A sire cannot become a mare: the rules answer beside the field, and nothing changes.
+  await page.getByRole('button', { name: 'Edit Rhosyn Storm' }).click();
+  const edit = page.getByRole('form', { name: 'Edit Rhosyn Storm' });
+  await edit.getByLabel('Sex').selectOption('female');
+  await edit.getByRole('button', { name: 'Save horse' }).click();
+  await expect(edit.getByLabel('Sex')).toHaveAccessibleDescription(
+    /sire of \d+ recorded foals: it must stay male/,
+  );
+  await expectNoSeriousA11yViolations(page, 'admin identity edit with errors');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
   await page.goto('/admin/pedigree/import');
   await page.getByLabel('CSV file', { exact: true }).setInputFiles({
     name: 'pedigree.csv',

@@ -22,6 +22,7 @@ import { IdentityPicker } from '../../../pedigree/identity-picker';
 import { GENERATIONS, PedigreeTree } from '../../../pedigree/pedigree-tree';
 import { useTRPC } from '../../../trpc';
 import { AdminShell } from '../../admin-shell';
+import { EditIdentityForm } from './edit-identity-form';
 
 /** One horse of the platform: its record, its tree, verification and merging. */
 export default function AdminIdentityPage() {
@@ -37,6 +38,7 @@ function IdentityDetail() {
   const trpc = useTRPC();
   const identity = useQuery(trpc.admin.pedigree.get.queryOptions({ id }));
   const tree = useQuery(trpc.pedigree.tree.queryOptions({ id, generations: GENERATIONS }));
+  const [editing, setEditing] = useState(false);
   if (!identity.data) return <QueryState what="the horse" query={identity} />;
   const horse = identity.data.data;
   return (
@@ -49,8 +51,21 @@ function IdentityDetail() {
           {horse.name}{' '}
           <Badge status={horse.status === 'verified' ? 'active' : undefined}>{horse.status}</Badge>
         </CardTitle>
-        <Record horse={horse} />
-        {horse.status === 'unverified' && <VerifyButton horse={horse} />}
+        {editing ? (
+          <EditIdentityForm horse={horse} onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            <Record horse={horse} />
+            <div className="flex flex-wrap gap-3">
+              {horse.status !== 'merged' && (
+                <Button variant="outline" onClick={() => setEditing(true)}>
+                  Edit {horse.name}
+                </Button>
+              )}
+              {horse.status === 'unverified' && <VerifyButton horse={horse} />}
+            </div>
+          </>
+        )}
       </Card>
       <Card aria-labelledby="tree-heading">
         <CardTitle id="tree-heading">Pedigree</CardTitle>
