@@ -142,11 +142,9 @@ export function mediaRouterFor<const P extends string>(
       .input(oneInput)
       .output(storedFile)
       .query(async ({ ctx, input }) => {
-        const { row } = await findMedia(
-          ctx.db,
-          scopeOf(ctx.organization.id),
-          (input as MediaId).mediaId,
-        );
+        // A download needs no subject: the lookup skips its subquery.
+        const scope = { ...scopeOf(ctx.organization.id), subjects: [] };
+        const { row } = await findMedia(ctx.db, scope, (input as MediaId).mediaId);
         return {
           id: row.id,
           content_type: row.contentType as z.infer<typeof storedFile>['content_type'],

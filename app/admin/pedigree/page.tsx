@@ -1,11 +1,10 @@
 'use client';
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { HORSE_SEXES, IDENTITY_STATUSES, identityFields } from '@/server/pedigree/identity-schema';
 import {
-  applyServerErrors,
   Button,
   cardClass,
   DataTable,
@@ -21,13 +20,12 @@ import {
   SelectInputField,
   statusColumn,
   TextInputField,
-  useErrorToast,
   useListFilters,
+  useRecordForm,
   useToast,
-  useZodForm,
   type ColumnDef,
 } from '../../components/ui';
-import { useTRPC } from '../../trpc';
+import { useTRPC, useTRPCClient } from '../../trpc';
 import { AdminShell } from '../admin-shell';
 import type { Identity } from '@/server/pedigree/identity-schema';
 
@@ -115,31 +113,24 @@ const createForm = identityFields.extend({
 /** A horse recorded by an administrator: verified from the start. */
 function CreateIdentityForm({ onDone }: { onDone: () => void }) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const toast = useToast();
-  const showError = useErrorToast({ inline: true });
   const queryClient = useQueryClient();
-  const form = useZodForm(createForm, {
+  const { form, onSubmit, pending } = useRecordForm(createForm, {
     defaultValues: { name: '', sex: 'unknown', birth_year: '', ueln: '', microchip: '' },
+    save: (values) => client.admin.pedigree.create.mutate(values),
+    onSaved: async (_values, result) => {
+      await queryClient.invalidateQueries({ queryKey: trpc.admin.pedigree.pathKey() });
+      toast('success', `${result.data.name} was recorded.`);
+      onDone();
+    },
   });
-  const create = useMutation(
-    trpc.admin.pedigree.create.mutationOptions({
-      onSuccess: async (result) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.admin.pedigree.pathKey() });
-        toast('success', `${result.data.name} was recorded.`);
-        onDone();
-      },
-      onError: (error) => {
-        applyServerErrors(form, error);
-        showError(error);
-      },
-    }),
-  );
   return (
     <form
       className={cardClass}
       aria-label="New horse of the platform"
       noValidate
-      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+      onSubmit={onSubmit}
     >
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextInputField form={form} name="name" label="Name" required />
@@ -149,7 +140,7 @@ function CreateIdentityForm({ onDone }: { onDone: () => void }) {
         <TextInputField form={form} name="microchip" label="Microchip" autoComplete="off" />
       </div>
       <FormErrorSummary form={form} />
-      <FormActions label="Record horse" pending={create.isPending} onCancel={onDone} />
+      <FormActions label="Record horse" pending={pending} onCancel={onDone} />
     </form>
   );
 }
