@@ -7,6 +7,7 @@ import { notificationsModule } from './notifications/manifest';
 import { paymentsModule } from './payments/manifest';
 import { pedigreeModule } from './pedigree/manifest';
 import { platformModule } from './platform/manifest';
+import { progressionModule } from './progression/manifest';
 import { schoolsModule } from './schools/manifest';
 import { studsModule } from './studs/manifest';
 
@@ -23,6 +24,7 @@ export const registry = registerModules([
   schoolsModule,
   competitionsModule,
   paymentsModule,
+  progressionModule,
   studsModule,
   pedigreeModule,
   adminModule,

@@ -6,3 +6,4 @@ export * from './payments';
 export * from './summaries';
 export * from './media';
 export * from './pedigree';
+export * from './progression';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   foreignKey,
@@ -41,6 +42,33 @@ import { inList, money, recordId, schoolId } from './tenant';
 
 export * from './school-values';
 
+/** The school's own ladder of levels (DESIGN-MODULES A.1). */
+export const levels = pgTable(
+  'levels',
+  {
+    schoolId: schoolId(),
+    id: recordId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    position: integer('position').notNull(),
+    baseLevel: text('base_level', { enum: STUDENT_LEVELS }).notNull(),
+    requirements: text('requirements')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    minAttendedClasses: integer('min_attended_classes').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('levels_school_name_key').on(t.schoolId, t.name),
+    uniqueIndex('levels_school_position_key').on(t.schoolId, t.position),
+    check('levels_base_level_check', inList(t.baseLevel, STUDENT_LEVELS)),
+    check('levels_min_attended_check', sql`${t.minAttendedClasses} >= 0`),
+  ],
+);
+
 export const students = pgTable(
   'students',
   {
@@ -62,6 +90,8 @@ export const students = pgTable(
     emergencyContactPhone: text('emergency_contact_phone'),
     level: text('level', { enum: STUDENT_LEVELS }).notNull().default('beginner'),
     status: text('status', { enum: STUDENT_STATUSES }).notNull().default('active'),
+    // The school's own ladder (DESIGN-MODULES A.1); `level` follows its base level.
+    currentLevelId: uuid('current_level_id'),
     notes: text('notes'),
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     ...timestamps,
@@ -73,6 +103,11 @@ export const students = pgTable(
       .where(sql`${t.documentNumber} is not null`),
     index('students_school_name_idx').on(t.schoolId, t.lastName, t.firstName),
     index('students_school_created_idx').on(t.schoolId, t.createdAt),
+    foreignKey({
+      columns: [t.schoolId, t.currentLevelId],
+      foreignColumns: [levels.schoolId, levels.id],
+      name: 'students_current_level_fk',
+    }).onDelete('restrict'),
     check('students_level_check', inList(t.level, STUDENT_LEVELS)),
     check('students_status_check', inList(t.status, STUDENT_STATUSES)),
   ],

@@ -3,6 +3,7 @@ import type { Database } from '@/db/client';
 import { competitionEntries, competitionResults } from '@/db/schema';
 import { invalidField, notFound, registerUniqueField } from '../kernel/errors';
 import { isUuid } from '../kernel/validation';
+import { queueBadgeRulesFor } from '../progression/badge-rules';
 import { lockCompetition } from './competition-records';
 import { competitionResultsOf } from './result-queries';
 import type { Result, ResultInput, ResultUpdate } from './result-schema';
@@ -60,6 +61,7 @@ async function recordResult(
       .update(competitionEntries)
       .set({ status: 'completed', updatedAt: sql`now()` })
       .where(and(eq(competitionEntries.schoolId, schoolId), eq(competitionEntries.id, entry.id)));
+    await queueBadgeRulesFor(tx, schoolId, [entry.studentId], 'competition_result');
     return { competitionId: competition.id, id: created!.id };
   });
 }
@@ -102,9 +104,11 @@ export async function correctResult(
               eq(competitionResults.id, resultId),
             ),
           )
-          .returning({ id: competitionResults.id })
+          .returning({ id: competitionResults.id, studentId: competitionResults.studentId })
       : [];
     if (!updated) throw notFound('Result');
+    // A better ribbon may meet a competition_result rule now.
+    await queueBadgeRulesFor(tx, schoolId, [updated.studentId], 'competition_result');
     return locked;
   });
   const [result] = await competitionResultsOf(db, schoolId, competition.id, resultId);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '@/db/client';
+import { queryRows, type Database } from '@/db/client';
 import { invalidField, notFound } from './errors';
 import { isUuid } from './validation';
 
@@ -112,4 +112,25 @@ export async function withTotal<R>(
     db.select({ total: countAll }).from(table).where(where),
   ]);
   return [rows, counted?.total ?? 0];
+}
+
+/**
+ * One page of the rows `rows` (a SELECT) in `order`, and how many there are in all, in one
+ * statement: the count's row stands even when the page is past the end.
+ */
+export async function pageOfRows<R>(
+  db: Database,
+  rows: SQL,
+  order: SQL,
+  page: { limit: number; offset: number },
+): Promise<[rows: R[], total: number]> {
+  const result = await queryRows<{ total: number; row: R | null }>(
+    db,
+    sql`with r as (${rows})
+        select counted.total, row_to_json(p) as row
+          from (select count(*)::int as total from r) counted
+          left join lateral (select * from r order by ${order}
+                              limit ${page.limit} offset ${page.offset}) p on true`,
+  );
+  return [result.flatMap((r) => (r.row === null ? [] : [r.row])), result[0]?.total ?? 0];
 }

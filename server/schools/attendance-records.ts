@@ -6,6 +6,7 @@ import type { School } from '../kernel/trpc/init';
 import type { FieldErrors } from '../kernel/validation';
 import { dayOfWeek, todayIn } from '../kernel/fields/calendar';
 import { referenceInSchool, timestampsOut } from '../kernel/records';
+import { queueBadgeRulesStatement } from '../progression/badge-rules';
 import type { AttendanceSubmission, ClassAttendance } from './attendance-schema';
 
 /*
@@ -219,7 +220,8 @@ export async function recordClassAttendance(
               updated_at = now()
         returning id, enrollment_id, student_id, schedule_id, status, horse_id,
                   performance_rating, notes, created_at, updated_at
-      )
+      ),
+      rules as (${queueBadgeRulesStatement(school.id, sql`select student_id from items`, 'attendance_count')})
       select w.id, w.enrollment_id, w.student_id, w.status, w.horse_id, w.performance_rating,
              w.notes, w.created_at, w.updated_at,
              ${students.firstName} || ' ' || ${students.lastName} as full_name

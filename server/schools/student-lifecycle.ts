@@ -6,6 +6,7 @@ import type { School } from '../kernel/trpc/init';
 import { isUuid } from '../kernel/validation';
 import { todayIn } from '../kernel/fields/calendar';
 import { studentValues } from './student-columns';
+import { anonymizeProgression } from '../progression/certificate-lifecycle';
 import { toStudent } from './student-queries';
 import { futureBirthDateError, type Student, type StudentFields } from './student-schema';
 
@@ -76,32 +77,37 @@ export async function anonymizeStudent(
   school: School,
   studentId: string,
 ): Promise<Student> {
-  const [row] = isUuid(studentId)
-    ? await db
-        .update(students)
-        .set({
-          firstName: 'Anonymized',
-          lastName: 'Student',
-          birthDate: null,
-          gender: null,
-          documentType: null,
-          documentNumber: null,
-          phone: null,
-          email: null,
-          street: null,
-          city: null,
-          state: null,
-          emergencyContactName: null,
-          emergencyContactRelationship: null,
-          emergencyContactPhone: null,
-          notes: null,
-          status: 'inactive',
-          anonymizedAt: sql`coalesce(${students.anonymizedAt}, now())`,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(students.schoolId, school.id), eq(students.id, studentId)))
-        .returning()
-    : [];
+  const row = await db.transaction(async (tx) => {
+    const [updated] = isUuid(studentId)
+      ? await tx
+          .update(students)
+          .set({
+            firstName: 'Anonymized',
+            lastName: 'Student',
+            birthDate: null,
+            gender: null,
+            documentType: null,
+            documentNumber: null,
+            phone: null,
+            email: null,
+            street: null,
+            city: null,
+            state: null,
+            emergencyContactName: null,
+            emergencyContactRelationship: null,
+            emergencyContactPhone: null,
+            notes: null,
+            status: 'inactive',
+            anonymizedAt: sql`coalesce(${students.anonymizedAt}, now())`,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(students.schoolId, school.id), eq(students.id, studentId)))
+          .returning()
+      : [];
+    // What progression keeps of the student goes too (initials on certificates).
+    if (updated) await anonymizeProgression(tx, school.id, updated.id);
+    return updated;
+  });
   if (!row) throw notFound('Student');
   return toStudent(row, todayIn(school.timezone));
 }

@@ -41,6 +41,7 @@ export function toStudent(row: StudentRow, today: string): Student {
       phone: row.emergencyContactPhone,
     },
     level: row.level,
+    current_level_id: row.currentLevelId,
     status: row.status,
     notes: row.notes,
     anonymized_at: row.anonymizedAt?.toISOString() ?? null,

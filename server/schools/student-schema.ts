@@ -120,6 +120,8 @@ export const studentSchema = z.object({
     phone: z.string().nullable(),
   }),
   level: z.enum(STUDENT_LEVELS),
+  /** The rung of the school's own ladder (DESIGN-MODULES A.1), set by level changes only. */
+  current_level_id: z.string().nullable(),
   status: z.enum(STUDENT_STATUSES),
   notes: z.string().nullable(),
   anonymized_at: z.string().nullable(),

@@ -53,6 +53,7 @@ function studentRecord(
     address: { street: null, city: null, state: null },
     emergency_contact: { name: null, relationship: null, phone: null },
     level: 'beginner',
+    current_level_id: null,
     status: 'active',
     notes: null,
     anonymized_at: null,

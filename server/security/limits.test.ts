@@ -5,6 +5,7 @@ import { MAX_JSON_BYTES } from '../kernel/http/rest';
 import { apiOperations, type ApiOperation } from '../test/api-routes';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 import { sampleQuery } from '../test/sample-input';
+import { schoolFixtures } from '../test/school-fixtures';
 
 /*
  * The request limits of DESIGN 5, on every route they apply to. Tested elsewhere, and not
@@ -15,6 +16,7 @@ import { sampleQuery } from '../test/sample-input';
 
 const app = useTestApp();
 const competitions = competitionFixtures(() => app.db);
+const school = schoolFixtures(() => app.db);
 
 const OWNER = 'owner@limits.test';
 
@@ -26,7 +28,13 @@ async function world() {
   const schoolId = await app.createSchool({ members: { [OWNER]: 'owner' } });
   const studId = await app.createSchool({ type: 'stud', members: { [OWNER]: 'owner' } });
   const competition = await competitions.competition(schoolId);
-  const ids: Record<string, string> = { schoolId, studId, competitionId: competition.id };
+  const student = await school.student(schoolId);
+  const ids: Record<string, string> = {
+    schoolId,
+    studId,
+    competitionId: competition.id,
+    studentId: student.id,
+  };
   const fill = (op: ApiOperation, other?: string) =>
     `/api${op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = ids[name] ?? other;

@@ -109,6 +109,15 @@ async function schoolWorld() {
   const member = once(() =>
     api('POST', '/members', { email: 'new.member@x.test', role: 'viewer' }),
   );
+  const level = once(() => api('POST', '/levels', { name: 'Bronze', base_level: 'beginner' }));
+  const badge = once(() => api('POST', '/badges', { name: 'Brave' }));
+  const certificate = once(async () =>
+    api('POST', '/certificates', {
+      student_id: (await student()).id,
+      title: 'Bronze rider',
+      kind: 'level',
+    }),
+  );
   const studMember = once(async () => {
     const res = await app.request('POST', `/api/studs/${studId}/members`, {
       token,
@@ -136,6 +145,9 @@ async function schoolWorld() {
     result,
     competitionPayment,
     member,
+    level,
+    badge,
+    certificate,
   };
 }
 
@@ -154,6 +166,9 @@ async function pathValue(world: World, name: string, path: string): Promise<stri
     competitionId: world.competition,
     entryId: world.entry,
     resultId: world.result,
+    levelId: world.level,
+    badgeId: world.badge,
+    certificateId: world.certificate,
     paymentId: path.includes('/competitions/') ? world.competitionPayment : world.payment,
   };
   if (name === 'schoolId') return world.schoolId;
@@ -264,6 +279,27 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
   },
   'PUT /schools/{schoolId}/payments/{paymentId}': async () => ({ description: 'December tuition' }),
   'POST /schools/{schoolId}/payments/{paymentId}/pay': async () => ({ payment_method: 'transfer' }),
+  'POST /schools/{schoolId}/levels': async () => ({ name: 'Silver', base_level: 'intermediate' }),
+  'POST /schools/{schoolId}/levels/reorder': async (w) => ({ ids: [(await w.level()).id] }),
+  'PUT /schools/{schoolId}/levels/{levelId}': async () => ({
+    description: 'Canters on both leads',
+  }),
+  'POST /schools/{schoolId}/students/{studentId}/level-changes': async (w) => ({
+    level_id: (await w.level()).id,
+  }),
+  'POST /schools/{schoolId}/badges': async () => ({ name: 'First canter', icon: 'star' }),
+  'PUT /schools/{schoolId}/badges/{badgeId}': async () => ({ criteria: 'A clear round' }),
+  'POST /schools/{schoolId}/students/{studentId}/badges': async (w) => ({
+    badge_id: (await w.badge()).id,
+  }),
+  'POST /schools/{schoolId}/certificates': async (w) => ({
+    student_id: (await w.student()).id,
+    title: 'Course',
+    kind: 'course',
+  }),
+  'POST /schools/{schoolId}/certificates/{certificateId}/revoke': async () => ({
+    reason: 'Misspelt name',
+  }),
 };
 
 /** Every row, in every table, that carries one of the forbidden values. */

@@ -1,14 +1,21 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import {
   attendance,
+  badges,
+  certificates,
   competitionResults,
   horseIdentities,
+  levelChanges,
+  levels,
   memberships,
   paymentAudit,
   payments,
   schoolHorseMedia,
+  studentBadges,
+  students,
 } from '@/db/schema';
+import { newCode } from '../kernel/link-tokens';
 import { permissionTable, type OrganizationKind, type Role } from '../kernel/auth/permissions';
 import { competitionFixtures } from './competition-fixtures';
 import { storedPng } from './media-fixtures';
@@ -33,7 +40,11 @@ export type RecordKind =
   | 'competitionPayment'
   | 'member'
   | 'media'
-  | 'identity';
+  | 'identity'
+  | 'level'
+  | 'badge'
+  | 'award'
+  | 'certificate';
 
 export type SeededSchool = { id: string; label: string; records: Record<RecordKind, string> };
 
@@ -224,6 +235,49 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
     feeKey: `${fee.concept}:${fee.name}`,
     dueDate: competition.date,
   });
+  const [level] = await db
+    .insert(levels)
+    .values({ schoolId: id, name: `${label} level`, position: 1, baseLevel: 'beginner' })
+    .returning();
+  await db.insert(levelChanges).values({
+    schoolId: id,
+    studentId: student.id,
+    levelId: level!.id,
+    achievedOn: '2026-01-12',
+    notes: `${label} moved up`,
+  });
+  await db
+    .update(students)
+    .set({ currentLevelId: level!.id })
+    .where(and(eq(students.schoolId, id), eq(students.id, student.id)));
+  const [badge] = await db
+    .insert(badges)
+    .values({ schoolId: id, name: `${label} badge`, criteria: `${label} criteria` })
+    .returning();
+  const [award] = await db
+    .insert(studentBadges)
+    .values({
+      schoolId: id,
+      studentId: student.id,
+      badgeId: badge!.id,
+      awardedOn: '2026-01-12',
+      source: 'manual',
+      notes: `${label} award`,
+    })
+    .returning();
+  const [certificate] = await db
+    .insert(certificates)
+    .values({
+      schoolId: id,
+      studentId: student.id,
+      code: newCode(),
+      title: `${label} certificate`,
+      kind: 'level',
+      levelId: level!.id,
+      issuedOn: '2026-01-12',
+      holderName: `${label} ${label}son`,
+    })
+    .returning();
   return {
     id,
     label,
@@ -243,6 +297,10 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
       member: member!.id,
       media: photo.id,
       identity: identity!.id,
+      level: level!.id,
+      badge: badge!.id,
+      award: award!.id,
+      certificate: certificate!.id,
     },
   };
 }
@@ -280,6 +338,10 @@ const KINDS: readonly string[] = [
   'member',
   'media',
   'identity',
+  'level',
+  'badge',
+  'award',
+  'certificate',
 ];
 
 function recordKind(base: string, where: string): RecordKind {

@@ -29,6 +29,8 @@ function expected(role: Role, resource: Resource, action: Action): boolean {
       return resource !== 'members';
     case 'instructor':
       if (resource === 'attendance') return action !== 'delete';
+      // DESIGN-MODULES 0.1: instructors assess (level changes, awards) without managing.
+      if (resource === 'progress') return action === 'create';
       return action === 'view' && !['payments', 'reports', 'members'].includes(resource);
     case 'viewer':
       return action === 'view' && resource !== 'members';
@@ -41,15 +43,19 @@ describe('role matrix (DESIGN 4)', () => {
   it('covers the resources and actions of DESIGN 4 and the four roles', () => {
     expect([...RESOURCES].sort()).toEqual([
       'attendance',
+      'badges',
+      'certificates',
       'classes',
       'competitions',
       'enrollments',
       'horses',
       'instructors',
+      'levels',
       'media',
       'members',
       'payments',
       'profile',
+      'progress',
       'reports',
       'schedules',
       'students',
@@ -74,10 +80,10 @@ describe('role matrix (DESIGN 4)', () => {
       for (const permission of ROLE_PERMISSIONS[role])
         expect(all.has(permission), `${role}: ${permission}`).toBe(true);
     }
-    expect(ROLE_PERMISSIONS.owner.size).toBe(52);
-    expect(ROLE_PERMISSIONS.manager.size).toBe(45);
-    expect(ROLE_PERMISSIONS.instructor.size).toBe(12);
-    expect(ROLE_PERMISSIONS.viewer.size).toBe(12);
+    expect(ROLE_PERMISSIONS.owner.size).toBe(68);
+    expect(ROLE_PERMISSIONS.manager.size).toBe(61);
+    expect(ROLE_PERMISSIONS.instructor.size).toBe(16);
+    expect(ROLE_PERMISSIONS.viewer.size).toBe(16);
   });
 });
 

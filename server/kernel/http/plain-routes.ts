@@ -4,7 +4,7 @@ import { toAppError } from '../errors';
 import { createContext, type Services } from '../trpc/context';
 import { createCallerFactory, type FileAnswer } from '../trpc/init';
 import { errorResponse } from './errors';
-import { API_PREFIX, collectRestRoutes, queryMap, type RestRoute } from './rest';
+import { API_PREFIX, collectRestRoutes, pathParams, queryMap, type RestRoute } from './rest';
 
 type PlainRoute = RestRoute & {
   /** Whether this request asks for the plain answer (a CSV route answers JSON otherwise). */
@@ -102,7 +102,7 @@ export function createPlainRoutes(router: AnyTRPCRouter, services: Services) {
       const input = Object.create(null) as Record<string, string>;
       for (const [key, values] of Object.entries(queryMap(url.searchParams)))
         input[key] = values.at(-1)!;
-      Object.assign(input, match.groups);
+      Object.assign(input, pathParams(match));
       try {
         const caller = createCaller(createContext(services, req, requestId)) as unknown as Record<
           string,

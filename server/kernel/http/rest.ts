@@ -233,7 +233,7 @@ export function createRestHandler(
       const useBody = acceptsRequestBody(method as OpenApiMethod);
       input = {
         ...(useBody ? (body as Record<string, unknown> | undefined) : queryInput(url, route)),
-        ...route.pattern.exec(path)?.groups,
+        ...pathParams(route.pattern.exec(path)),
       };
     }
     const context = makeContext(req, requestId);
@@ -275,6 +275,22 @@ function queryInput(url: URL, route: CompiledRoute): Record<string, unknown> {
  * map into a plain object, where that key would set the prototype; no parameter has that name
  * and unknown parameters are ignored anyway (DESIGN 5).
  */
+/**
+ * A matched route's path parameters, percent-decoded as a client encoded them (a typed code
+ * with spaces arrives as `%20`); a malformed escape stays as sent, for the route to refuse.
+ */
+export function pathParams(match: RegExpExecArray | null): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(match?.groups ?? {})) {
+    try {
+      params[name] = decodeURIComponent(value);
+    } catch {
+      params[name] = value;
+    }
+  }
+  return params;
+}
+
 export function queryMap(search: URLSearchParams): Record<string, string[]> {
   const query = Object.create(null) as Record<string, string[]>;
   for (const [key, value] of search) {

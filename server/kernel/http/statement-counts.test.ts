@@ -68,6 +68,19 @@ async function fill(schoolId: string, n: number) {
   );
   await run(`insert into school_horse_media (school_id, horse_id, media_id)
     select school, ${id('horse', 'n')}, ${id('media', 'n')} FROM_N`);
+  await run(`insert into levels (school_id, id, name, position, base_level, min_attended_classes)
+    select school, ${id('level', 'n')}, 'Level ' || n, n, 'beginner', 1 FROM_N`);
+  await run(`insert into level_changes (school_id, student_id, level_id, achieved_on)
+    select school, ${id('student', 'n')}, ${id('level', 'n')}, '2026-09-01' FROM_N`);
+  await run(`update students set current_level_id = ${id('level', "regexp_replace(last_name, '^0+', '')::int")}
+    from k where school_id = school`);
+  await run(`insert into badges (school_id, id, name, rule_type, rule_threshold)
+    select school, ${id('badge', 'n')}, 'Badge ' || n, 'attendance_count', n FROM_N`);
+  await run(`insert into student_badges (school_id, id, student_id, badge_id, awarded_on, source)
+    select school, ${id('award', 'n')}, ${id('student', 'n')}, ${id('badge', 'n')}, '2026-10-01', 'rule' FROM_N`);
+  await run(`insert into certificates (school_id, id, student_id, code, title, kind, issued_on, holder_name)
+    select school, ${id('certificate', 'n')}, ${id('student', 'n')}, school || '-' || n, 'Certificate ' || n, 'level',
+           '2026-10-01', 'Student ' || n FROM_N`);
 }
 
 /** The first record of each kind, by the path parameter that names it. */
@@ -84,6 +97,10 @@ async function firstIds(schoolId: string): Promise<Record<string, string>> {
     competitionId: 'competition',
     entryId: 'entry',
     mediaId: 'media',
+    levelId: 'level',
+    badgeId: 'badge',
+    awardId: 'award',
+    certificateId: 'certificate',
   };
   const select = Object.entries(kinds)
     .map(([param, kind]) => `${uid(`'${schoolId}:${kind}:1'`)}::text as "${param}"`)
