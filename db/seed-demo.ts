@@ -1,16 +1,21 @@
 import { createHash } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, subMonths } from 'date-fns';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from './client';
 import {
+  attendance,
+  badges,
+  certificates,
   classes,
   competitions,
   enrollments,
   horseIdentities,
   horses,
   instructors,
+  levelChanges,
+  levels,
   media,
   mediaBlobs,
   memberships,
@@ -18,10 +23,13 @@ import {
   payments,
   schedules,
   schoolHorseMedia,
+  studentBadges,
   students,
 } from './schema';
 
 export const DEMO_OWNER_EMAIL = 'owner@demo.school';
+/** The demo certificate's code: open `/verify/DEM0-2026-0001` to see the public check. */
+export const DEMO_CERTIFICATE_CODE = 'DEM0-2026-0001';
 
 const STUDENTS = [
   {
@@ -299,7 +307,7 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
     const scheduleRows = await tx
       .insert(schedules)
       .values(scheduleValues)
-      .returning({ id: schedules.id, classId: schedules.classId });
+      .returning({ id: schedules.id, classId: schedules.classId, dayOfWeek: schedules.dayOfWeek });
     // Two students in each of the 14 lessons; every student rides two or three times a week.
     const enrollmentValues = Array.from({ length: scheduleRows.length * 2 }, (_, i) => {
       const schedule = scheduleRows[i % scheduleRows.length]!;
@@ -316,6 +324,7 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
       id: enrollments.id,
       studentId: enrollments.studentId,
       classId: enrollments.classId,
+      scheduleId: enrollments.scheduleId,
     });
 
     // Paid tuition over the last six months (enrollments 0-9 are of ten different students), two overdue and two pending charges.
@@ -377,6 +386,18 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
     ]);
 
     await seedHorsePhoto(tx, schoolId, horseRows[0]!.id, 'Canela in the paddock');
+    await seedProgression(tx, schoolId, {
+      today,
+      day,
+      students: studentRows.map((row, i) => ({
+        id: row.id,
+        name: `${STUDENTS[i]!.firstName} ${STUDENTS[i]!.lastName}`,
+      })),
+      enrollments: enrollmentRows.map((e) => ({
+        ...e,
+        dayOfWeek: scheduleRows.find((schedule) => schedule.id === e.scheduleId)!.dayOfWeek,
+      })),
+    });
     await seedPedigree(tx, schoolId, horseRows[0]!.id);
 
     await tx.insert(competitions).values({
@@ -399,6 +420,166 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
       ],
     });
     return true;
+  });
+}
+
+/**
+ * The school's ladder (four levels), its badges (one by hand, three by rule), and the first
+ * riders' progress: eight weeks of attendance in their first lessons, their level changes,
+ * badges, and a certificate for the first, so the progress card, the timeline and the public
+ * check have something to show.
+ */
+async function seedProgression(
+  tx: Database,
+  schoolId: string,
+  demo: {
+    today: Date;
+    day: (offset: number) => string;
+    students: { id: string; name: string }[];
+    enrollments: { id: string; studentId: string; scheduleId: string; dayOfWeek: number }[];
+  },
+) {
+  const ladder = await tx
+    .insert(levels)
+    .values([
+      {
+        schoolId,
+        name: 'Pony club',
+        position: 1,
+        baseLevel: 'beginner' as const,
+        requirements: ['Mounts and dismounts alone', 'Walks and halts'],
+      },
+      {
+        schoolId,
+        name: 'Bronze',
+        position: 2,
+        baseLevel: 'beginner' as const,
+        minAttendedClasses: 8,
+        requirements: ['Rising trot', 'Steers around cones'],
+      },
+      {
+        schoolId,
+        name: 'Silver',
+        position: 3,
+        baseLevel: 'intermediate' as const,
+        minAttendedClasses: 16,
+        requirements: ['Canter on both leads', 'Jumps a cross-pole'],
+      },
+      {
+        schoolId,
+        name: 'Gold',
+        position: 4,
+        baseLevel: 'advanced' as const,
+        minAttendedClasses: 24,
+        requirements: ['Course of 8 fences at 80 cm'],
+      },
+    ])
+    .returning({ id: levels.id, name: levels.name, baseLevel: levels.baseLevel });
+  const [pony, bronze, silver] = ladder;
+  const badgeRows = await tx
+    .insert(badges)
+    .values([
+      {
+        schoolId,
+        name: 'First ride',
+        icon: 'horseshoe',
+        criteria: 'Rode a first lesson at the school',
+      },
+      {
+        schoolId,
+        name: 'Eight rides',
+        icon: 'star',
+        criteria: 'Attended eight classes',
+        ruleType: 'attendance_count' as const,
+        ruleThreshold: 8,
+      },
+      {
+        schoolId,
+        name: 'Podium',
+        icon: 'trophy',
+        criteria: 'Placed in the top three of a show',
+        ruleType: 'competition_result' as const,
+        ruleMaxPosition: 3,
+      },
+      {
+        schoolId,
+        name: 'Silver rider',
+        icon: 'medal',
+        criteria: 'Reached Silver',
+        ruleType: 'level_reached' as const,
+        ruleLevelId: silver!.id,
+      },
+    ])
+    .returning({ id: badges.id });
+  // The first lesson of the first six riders: the last eight of its weekdays, all attended.
+  const riders = demo.enrollments.slice(0, 6);
+  const weekday = demo.today.getDay();
+  await tx.insert(attendance).values(
+    riders.flatMap((e, r) => {
+      const back = ((weekday - e.dayOfWeek + 7) % 7 || 7) - 1;
+      return Array.from({ length: 8 }, (_, week) => ({
+        schoolId,
+        scheduleId: e.scheduleId,
+        enrollmentId: e.id,
+        studentId: e.studentId,
+        date: demo.day(-(back + 1) - 7 * week),
+        status: week === 2 && r % 2 ? ('absent' as const) : ('present' as const),
+        performanceRating: 3 + ((week + r) % 3),
+      }));
+    }),
+  );
+  const onLevel = (studentId: string, level: typeof pony) =>
+    tx
+      .update(students)
+      .set({ currentLevelId: level!.id, level: level!.baseLevel })
+      .where(and(eq(students.schoolId, schoolId), eq(students.id, studentId)));
+  for (const rider of riders) {
+    await tx.insert(levelChanges).values({
+      schoolId,
+      studentId: rider.studentId,
+      levelId: pony!.id,
+      achievedOn: demo.day(-90),
+    });
+    await onLevel(rider.studentId, pony);
+  }
+  const first = demo.students[0]!;
+  await tx.insert(levelChanges).values({
+    schoolId,
+    studentId: first.id,
+    levelId: bronze!.id,
+    previousLevelId: pony!.id,
+    achievedOn: demo.day(-2),
+    notes: 'Confident rising trot on both reins.',
+  });
+  await onLevel(first.id, bronze);
+  await tx.insert(studentBadges).values([
+    ...riders.map((rider) => ({
+      schoolId,
+      studentId: rider.studentId,
+      badgeId: badgeRows[0]!.id,
+      awardedOn: demo.day(-90),
+      source: 'manual' as const,
+    })),
+    {
+      schoolId,
+      studentId: first.id,
+      badgeId: badgeRows[1]!.id,
+      awardedOn: demo.day(-2),
+      source: 'rule' as const,
+    },
+  ]);
+  await tx.insert(certificates).values({
+    schoolId,
+    studentId: first.id,
+    // A fixed code, so the README can point at the demo's public check; real ones are random.
+    code: DEMO_CERTIFICATE_CODE,
+    title: 'Bronze rider',
+    kind: 'level',
+    levelId: bronze!.id,
+    description: 'Rising trot on both reins and steering around cones.',
+    issuedOn: demo.day(-2),
+    holderName: first.name,
+    signedByName: 'Carmen Ruiz',
   });
 }
 

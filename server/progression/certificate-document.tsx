@@ -1,5 +1,4 @@
 import QRCode from 'qrcode';
-import { renderToStaticMarkup } from 'react-dom/server';
 import type { Certificate } from './certificate-schema';
 
 /*
@@ -86,5 +85,8 @@ export async function certificateDocument(
       </body>
     </html>
   );
+  // Imported when used, as react-email does: Next refuses a static import of react-dom/server
+  // in its server bundle, which this file (an API answer, not a component) is part of.
+  const { renderToStaticMarkup } = await import('react-dom/server');
   return `<!doctype html>${renderToStaticMarkup(page)}`;
 }

@@ -2,6 +2,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { levelChanges } from '@/db/schema';
+import { DEMO_CERTIFICATE_CODE, DEMO_OWNER_EMAIL, seedDemo } from '@/db/seed-demo';
 import { PUBLIC_LIMITS } from '../kernel/trpc/public';
 import { useTestApp } from '../test/harness';
 import { daysAgo, progressionFixtures, schoolWithRoles } from '../test/progression-fixtures';
@@ -371,5 +372,39 @@ describe('GET /api/public/certificates/{code}', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBeTruthy();
     expect((await verify(certificate.code, '198.51.100.78')).status).toBe(200);
+  });
+});
+
+describe('the demo data', () => {
+  it('shows a rider on the ladder with badges, a timeline and a certificate anyone can check', async () => {
+    expect(await seedDemo(app.db, { timezone: 'Europe/Madrid' })).toBe(true);
+    const owner = await app.tokenFor(DEMO_OWNER_EMAIL);
+    const [school] = (await app.request('GET', '/api/schools', { token: owner })).body.data;
+    const students = await app.request('GET', `/api/schools/${school.id}/students?search=Lucía`, {
+      token: owner,
+    });
+    const student = `/api/schools/${school.id}/students/${students.body.data[0].id}`;
+
+    const progress = await app.request('GET', `${student}/progress`, { token: owner });
+    expect(progress.body.data).toMatchObject({
+      current_level: { name: 'Bronze' },
+      next_level: { name: 'Silver', min_attended_classes: 16 },
+      badges_count: 2,
+      certificates_count: 1,
+    });
+    expect(progress.body.data.attendance_rate_90d).toBeGreaterThan(0);
+    const timeline = await app.request('GET', `${student}/timeline`, { token: owner });
+    expect(timeline.body.data.map((e: { type: string }) => e.type)).toEqual(
+      expect.arrayContaining(['level_changed', 'badge_awarded', 'certificate_issued', 'enrolled']),
+    );
+    const [certificate] = (
+      await app.request('GET', `/api/schools/${school.id}/certificates`, { token: owner })
+    ).body.data;
+    expect(certificate.code).toBe(DEMO_CERTIFICATE_CODE);
+    expect((await verify('dem0 2026 0001')).body.data).toMatchObject({
+      status: 'valid',
+      title: 'Bronze rider',
+      holder_name: 'Lucía García',
+    });
   });
 });

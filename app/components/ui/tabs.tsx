@@ -20,7 +20,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        '-mb-px cursor-pointer border-b-2 border-transparent px-3 py-2 text-foreground focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:border-primary data-[state=active]:font-bold',
+        '-mb-px cursor-pointer rounded-none border-b-2 border-transparent bg-transparent px-3 py-2 text-foreground focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:border-primary data-[state=active]:font-bold',
         className,
       )}
       {...props}

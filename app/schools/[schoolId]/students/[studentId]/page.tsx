@@ -15,8 +15,10 @@ import { NotAllowed, useSchool } from '../../school-context';
 import { Enrollments } from './enrollments';
 import { StudentAttendance, StudentProfile } from './student-details';
 import { StudentPayments } from './student-payments';
+import { StudentProgress } from './progress';
+import { StudentTimeline } from './timeline';
 
-/** A student: profile, active enrollments, attendance statistics and payments. */
+/** A student: profile, progress, enrollments, attendance statistics, payments and timeline. */
 export default function StudentPage() {
   const { studentId } = useParams<{ studentId: string }>();
   const { school, schoolId, may } = useSchool();
@@ -82,9 +84,11 @@ export default function StudentPage() {
         </div>
       </div>
       <StudentProfile student={s} />
+      <StudentProgress studentId={s.id} studentName={s.full_name} />
       <Enrollments studentId={s.id} />
       <StudentAttendance stats={s.attendance_stats} />
       {s.payments && <StudentPayments payments={s.payments} currency={school.currency} />}
+      <StudentTimeline studentId={s.id} />
     </>
   );
 }
