@@ -31,6 +31,7 @@ const EMBEDDED_SUITE = [
   // The database store sends and reads bytes as base64 because of PGlite (store.ts).
   'server/media/media.test.ts',
   'server/pedigree/pedigree.test.ts',
+  'server/progression/certificates.test.ts',
 ];
 const embeddedOnly = process.env.TEST_SUITE === 'embedded';
 

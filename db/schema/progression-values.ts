@@ -34,3 +34,6 @@ export const TIMELINE_EVENT_TYPES = [
   'competition_result',
   'payment_paid',
 ] as const;
+/** Who a portal link is for (DESIGN-MODULES A.5): the rider, or a parent or guardian. */
+export const PORTAL_RELATIONSHIPS = ['self', 'guardian'] as const;
+export const PORTAL_LINK_STATUSES = ['invited', 'active', 'revoked'] as const;

@@ -21,6 +21,8 @@ import {
   BADGE_RULE_TYPES,
   CERTIFICATE_KINDS,
   CERTIFICATE_STATUSES,
+  PORTAL_LINK_STATUSES,
+  PORTAL_RELATIONSHIPS,
 } from './progression-values';
 import { levels, students } from './school';
 import { inList, recordId, schoolId } from './tenant';
@@ -198,6 +200,47 @@ export const certificates = pgTable(
     check(
       'certificates_validity_check',
       sql`${t.validUntil} is null or ${t.validUntil} >= ${t.issuedOn}`,
+    ),
+  ],
+);
+
+/**
+ * A user's access to a student's records (DESIGN-MODULES A.5): the rider themselves or a
+ * guardian, bound to a user once they sign in with the invited e-mail. Progression notifies
+ * the active links of a student; the portal issue adds the routes that make and revoke them.
+ * An access right, not history: it goes with its student.
+ */
+export const portalLinks = pgTable(
+  'portal_links',
+  {
+    schoolId: schoolId(),
+    id: recordId(),
+    studentId: uuid('student_id').notNull(),
+    email: text('email').notNull(),
+    relationship: text('relationship', { enum: PORTAL_RELATIONSHIPS }).notNull(),
+    status: text('status', { enum: PORTAL_LINK_STATUSES }).notNull().default('invited'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    index('portal_links_student_idx').on(t.schoolId, t.studentId),
+    index('portal_links_user_idx').on(t.userId),
+    // One live link per student and e-mail.
+    uniqueIndex('portal_links_student_email_key')
+      .on(t.schoolId, t.studentId, t.email)
+      .where(sql`${t.status} <> 'revoked'`),
+    foreignKey({
+      columns: [t.schoolId, t.studentId],
+      foreignColumns: [students.schoolId, students.id],
+      name: 'portal_links_student_fk',
+    }).onDelete('cascade'),
+    check('portal_links_relationship_check', inList(t.relationship, PORTAL_RELATIONSHIPS)),
+    check('portal_links_status_check', inList(t.status, PORTAL_LINK_STATUSES)),
+    check(
+      'portal_links_active_user_check',
+      sql`${t.status} <> 'active' or ${t.userId} is not null`,
     ),
   ],
 );

@@ -6,7 +6,8 @@ import { todayIn } from '../kernel/fields/calendar';
 import { findInSchool, referenceInSchool } from '../kernel/records';
 import type { School } from '../kernel/trpc/init';
 import { isUuid } from '../kernel/validation';
-import { queueBadgeRules } from './badge-rules';
+import { badgeNotice, queueBadgeRules } from './badge-rules';
+import { noticeFollowers } from './notices';
 import { getBadge, selectAwards } from './badge-queries';
 import {
   BADGE_ICONS,
@@ -139,19 +140,25 @@ export async function awardBadge(
       'awarded_on',
       'The awarded on field must be a date before or equal to today.',
     );
-  const [row] = await db
-    .insert(studentBadges)
-    .values({
-      schoolId: school.id,
-      studentId: student.id,
-      badgeId: badge.id,
-      awardedOn,
-      awardedBy,
-      source: 'manual',
-      notes: input.notes,
-    })
-    .returning({ id: studentBadges.id });
-  const [award] = await queryRows<Award>(db, selectAwards(school, sql`sb.id = ${row!.id}`));
+  const awardId = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(studentBadges)
+      .values({
+        schoolId: school.id,
+        studentId: student.id,
+        badgeId: badge.id,
+        awardedOn,
+        awardedBy,
+        source: 'manual',
+        notes: input.notes,
+      })
+      .returning({ id: studentBadges.id });
+    await noticeFollowers(tx, school.id, [
+      badgeNotice(school, { ...student, badgeName: badge.name, awardId: row!.id }),
+    ]);
+    return row!.id;
+  });
+  const [award] = await queryRows<Award>(db, selectAwards(school, sql`sb.id = ${awardId}`));
   return award!;
 }
 

@@ -3,6 +3,7 @@ import { queryRows, type Database } from '@/db/client';
 import type { QueuedJob } from '../kernel/jobs';
 import { enqueueJob } from '../kernel/jobs';
 import type { BadgeRule } from './badge-schema';
+import { noticeFollowers, type ProgressNotice } from './notices';
 
 /*
  * Rule badges (DESIGN-MODULES A.2): after an attendance submission, a competition result or
@@ -60,10 +61,11 @@ export async function applyBadgeRules(
   schoolId: string,
   studentIds: string[] | null,
   now: Date,
-): Promise<{ student_id: string; badge_id: string }[]> {
-  return queryRows(
+): Promise<Awarded[]> {
+  const awarded = await queryRows<Awarded>(
     db,
     sql`
+    with awarded as (
     insert into student_badges (school_id, student_id, badge_id, awarded_on, source)
     select b.school_id, s.id, b.id, (${now.toISOString()}::timestamptz at time zone o.timezone)::date, 'rule'
       from badges b
@@ -91,8 +93,56 @@ export async function applyBadgeRules(
          else false
        end
     on conflict (school_id, student_id, badge_id) do nothing
-    returning student_id, badge_id`,
+    returning id, student_id, badge_id
+    )
+    select a.id as award_id, a.student_id, a.badge_id, b.name as badge_name,
+           s.first_name, s.last_name, o.name as school_name
+      from awarded a
+      join badges b on b.school_id = ${schoolId} and b.id = a.badge_id
+      join students s on s.school_id = ${schoolId} and s.id = a.student_id
+      join organizations o on o.id = ${schoolId}`,
   );
+  await noticeFollowers(
+    db,
+    schoolId,
+    awarded.map((a) =>
+      badgeNotice(
+        { name: a.school_name },
+        {
+          id: a.student_id,
+          firstName: a.first_name,
+          lastName: a.last_name,
+          badgeName: a.badge_name,
+          awardId: a.award_id,
+        },
+      ),
+    ),
+  );
+  return awarded;
+}
+
+type Awarded = {
+  award_id: string;
+  student_id: string;
+  badge_id: string;
+  badge_name: string;
+  first_name: string;
+  last_name: string;
+  school_name: string;
+};
+
+/** The notice of an award, by hand or by rule, to the rider's portal followers. */
+export function badgeNotice(
+  school: { name: string },
+  award: { id: string; firstName: string; lastName: string; badgeName: string; awardId: string },
+): ProgressNotice {
+  return {
+    studentId: award.id,
+    type: 'portal.badge_awarded',
+    title: `${award.firstName} earned the badge ${award.badgeName}`,
+    body: `${school.name}: ${award.firstName} ${award.lastName} earned the badge ${award.badgeName}.`,
+    data: { award_id: award.awardId },
+  };
 }
 
 export const badgeRulesJob: QueuedJob = {

@@ -9,6 +9,7 @@ import type { School } from '../kernel/trpc/init';
 import { isUuid } from '../kernel/validation';
 import { getCertificate } from './certificate-queries';
 import type { Certificate, CertificateFields } from './certificate-schema';
+import { noticeFollowers } from './notices';
 
 /**
  * Issues a certificate (DESIGN-MODULES A.3) to a student who is not anonymized, in the
@@ -38,26 +39,38 @@ export async function issueCertificate(
   if (input.competition_id)
     await referenceInSchool(db, competitions, school.id, input.competition_id, 'competition_id');
 
-  const [row] = await db
-    .insert(certificates)
-    .values({
-      schoolId: school.id,
-      studentId: student.id,
-      code: newCode(),
-      title: input.title,
-      kind: input.kind,
-      levelId: input.level_id ?? null,
-      badgeId: input.badge_id ?? null,
-      competitionId: input.competition_id ?? null,
-      description: input.description,
-      issuedOn,
-      validUntil: input.valid_until ?? null,
-      signedByName: input.signed_by_name,
-      holderName: `${student.firstName} ${student.lastName}`,
-      issuedBy,
-    })
-    .returning({ id: certificates.id });
-  return getCertificate(db, school, row!.id, appUrl);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(certificates)
+      .values({
+        schoolId: school.id,
+        studentId: student.id,
+        code: newCode(),
+        title: input.title,
+        kind: input.kind,
+        levelId: input.level_id ?? null,
+        badgeId: input.badge_id ?? null,
+        competitionId: input.competition_id ?? null,
+        description: input.description,
+        issuedOn,
+        validUntil: input.valid_until ?? null,
+        signedByName: input.signed_by_name,
+        holderName: `${student.firstName} ${student.lastName}`,
+        issuedBy,
+      })
+      .returning({ id: certificates.id, code: certificates.code });
+    await noticeFollowers(tx, school.id, [
+      {
+        studentId: student.id,
+        type: 'portal.certificate_issued',
+        title: `${student.firstName} received a certificate`,
+        body: `${school.name}: ${input.title}, issued on ${issuedOn}. Anyone can check it with the code ${row!.code}.`,
+        data: { certificate_id: row!.id },
+      },
+    ]);
+    return row!.id;
+  });
+  return getCertificate(db, school, id, appUrl);
 }
 
 /** A mistake is revoked, with its reason, and reissued: a code never changes meaning. */
@@ -93,7 +106,7 @@ export async function revokeCertificate(
 /**
  * What anonymizing a student erases of their progression: the holder's name on their
  * certificates becomes initials (what the public verification then shows), and the staff's
- * notes on their level changes and awards go.
+ * notes on their level changes and awards go, and their portal links are revoked (A.5).
  */
 export async function anonymizeProgression(
   tx: Database,
@@ -107,6 +120,9 @@ export async function anonymizeProgression(
                  from regexp_split_to_table(holder_name, '\\s+') as word where word <> ''),
              updated_at = now()
        where school_id = ${schoolId} and student_id = ${studentId}
+    ), links as (
+      update portal_links set status = 'revoked', updated_at = now()
+       where school_id = ${schoolId} and student_id = ${studentId} and status <> 'revoked'
     ), changes as (
       update level_changes set notes = null
        where school_id = ${schoolId} and student_id = ${studentId} and notes is not null

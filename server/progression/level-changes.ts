@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import { levelChanges, levels, students } from '@/db/schema';
 import { invalidField, notFound } from '../kernel/errors';
@@ -7,6 +7,7 @@ import { findInSchool, referenceInSchool } from '../kernel/records';
 import type { School } from '../kernel/trpc/init';
 import { isUuid } from '../kernel/validation';
 import { queueBadgeRulesFor } from './badge-rules';
+import { noticeFollowers } from './notices';
 import type { LevelChange, LevelChangeFields } from './level-schema';
 import { ATTENDED } from './progress-queries';
 
@@ -37,12 +38,7 @@ export async function listLevelChanges(
   return queryRows<LevelChange>(db, selectChanges(school, sql`lc.student_id = ${student.id}`));
 }
 
-type StudentStanding = {
-  id: string;
-  current_level_id: string | null;
-  last_change_on: string | null;
-  attended: number;
-};
+type StudentStanding = { last_change_on: string | null; attended: number };
 
 /**
  * Moves a student to a level (DESIGN-MODULES A.1): they must have attended (present or late)
@@ -66,36 +62,46 @@ export async function changeLevel(
       'The achieved on field must be a date before or equal to today.',
     );
   const changeId = await db.transaction(async (tx) => {
-    const [student] = isUuid(studentId)
-      ? await queryRows<StudentStanding>(
-          tx,
-          sql`select s.id, s.current_level_id, to_char(last.achieved_on, 'YYYY-MM-DD') as last_change_on,
-                     (select count(*)::int from attendance a
-                       where a.school_id = s.school_id and a.student_id = s.id
-                         and a.status in ${ATTENDED}
-                         and (last.achieved_on is null or a.date > last.achieved_on)) as attended
-                from students s
-                left join lateral (select max(achieved_on) as achieved_on from level_changes lc
-                                    where lc.school_id = s.school_id and lc.student_id = s.id) last on true
-               where s.school_id = ${school.id} and s.id = ${studentId}
-               for update of s`,
-        )
+    // The lock first, the count after it: a count in the locking statement would read the
+    // snapshot taken before the wait, missing the change that the other assessment just made.
+    const [locked] = isUuid(studentId)
+      ? await tx
+          .select({
+            id: students.id,
+            currentLevelId: students.currentLevelId,
+            firstName: students.firstName,
+            lastName: students.lastName,
+          })
+          .from(students)
+          .where(and(eq(students.schoolId, school.id), eq(students.id, studentId)))
+          .for('update')
       : [];
-    if (!student) throw notFound('Student');
+    if (!locked) throw notFound('Student');
+    // An aggregate: always one row.
+    const [{ last_change_on: lastChangeOn, attended }] = (await queryRows<StudentStanding>(
+      tx,
+      sql`select to_char(max(lc.achieved_on), 'YYYY-MM-DD') as last_change_on,
+                 (select count(*)::int from attendance a
+                   where a.school_id = ${school.id} and a.student_id = ${locked.id}
+                     and a.status in ${ATTENDED}
+                     and a.date > coalesce(max(lc.achieved_on), '-infinity')) as attended
+            from level_changes lc
+           where lc.school_id = ${school.id} and lc.student_id = ${locked.id}`,
+    )) as [StudentStanding];
     const level = await referenceInSchool(tx, levels, school.id, input.level_id, 'level_id');
     if (!level.active) throw invalidField('level_id', 'The selected level is not active.');
-    if (level.id === student.current_level_id)
+    if (level.id === locked.currentLevelId)
       throw invalidField('level_id', 'The student is already on this level.');
-    if (student.last_change_on && achievedOn < student.last_change_on)
+    if (lastChangeOn && achievedOn < lastChangeOn)
       throw invalidField(
         'achieved_on',
-        `The achieved on field must be on or after the last level change (${student.last_change_on}).`,
+        `The achieved on field must be on or after the last level change (${lastChangeOn}).`,
       );
-    if (student.attended < level.minAttendedClasses) {
+    if (attended < level.minAttendedClasses) {
       if (!input.override)
         throw invalidField(
           'level_id',
-          `The student attended ${student.attended} classes since the last level change; ${level.name} asks for ${level.minAttendedClasses}. Send override with notes to move them anyway.`,
+          `The student attended ${attended} classes since the last level change; ${level.name} asks for ${level.minAttendedClasses}. Send override with notes to move them anyway.`,
         );
       if (!input.notes)
         throw invalidField('notes', 'The notes field is required when override is true.');
@@ -104,9 +110,9 @@ export async function changeLevel(
       .insert(levelChanges)
       .values({
         schoolId: school.id,
-        studentId: student.id,
+        studentId: locked.id,
         levelId: level.id,
-        previousLevelId: student.current_level_id,
+        previousLevelId: locked.currentLevelId,
         achievedOn,
         assessedBy: assessorId,
         notes: input.notes,
@@ -115,9 +121,18 @@ export async function changeLevel(
       .returning({ id: levelChanges.id });
     await tx.execute(
       sql`update ${students} set current_level_id = ${level.id}, level = ${level.baseLevel}, updated_at = now()
-           where ${students.schoolId} = ${school.id} and ${students.id} = ${student.id}`,
+           where ${students.schoolId} = ${school.id} and ${students.id} = ${locked.id}`,
     );
-    await queueBadgeRulesFor(tx, school.id, [student.id], 'level_reached');
+    await queueBadgeRulesFor(tx, school.id, [locked.id], 'level_reached');
+    await noticeFollowers(tx, school.id, [
+      {
+        studentId: locked.id,
+        type: 'portal.level_changed',
+        title: `${locked.firstName} reached ${level.name}`,
+        body: `${school.name}: ${locked.firstName} ${locked.lastName} moved to the level ${level.name} on ${achievedOn}.`,
+        data: { level_change_id: change!.id, level_id: level.id },
+      },
+    ]);
     return change!.id;
   });
   const [change] = await queryRows<LevelChange>(
