@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { AccountBar } from './account-bar';
 import { useOrganizations, type OrganizationLink } from './organizations';
+import { FollowedRiders } from './portal/followed-riders';
 import { useRedirectOnUnauthorized } from './use-signed-in';
 
 function OrganizationList({ organizations }: { organizations: OrganizationLink[] }) {
@@ -22,7 +23,10 @@ function OrganizationList({ organizations }: { organizations: OrganizationLink[]
   );
 }
 
-/** The organization picker: every school and stud the signed-in person belongs to (G.14). */
+/**
+ * The organization picker: every school and stud the signed-in person belongs to (G.14), and
+ * the riders they follow in the family portal (A.5).
+ */
 export default function HomePage() {
   const { schools, studs, isPending, error } = useOrganizations();
   useRedirectOnUnauthorized(error);
@@ -41,7 +45,8 @@ export default function HomePage() {
         {!isPending && !error && schools.length === 0 && (
           <p className="card muted">
             You are not a member of any school yet. Ask a school owner to invite your e-mail
-            address.
+            address. A rider&apos;s family finds the riders they follow below, or in the{' '}
+            <Link href="/portal">family portal</Link>.
           </p>
         )}
         {schools.length > 0 && <OrganizationList organizations={schools} />}
@@ -51,6 +56,7 @@ export default function HomePage() {
             <OrganizationList organizations={studs} />
           </>
         )}
+        <FollowedRiders />
       </main>
     </>
   );

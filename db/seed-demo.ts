@@ -21,6 +21,7 @@ import {
   memberships,
   organizations,
   payments,
+  portalLinks,
   schedules,
   schoolHorseMedia,
   studentBadges,
@@ -28,6 +29,8 @@ import {
 } from './schema';
 
 export const DEMO_OWNER_EMAIL = 'owner@demo.school';
+/** Lucía García's guardian, who reads her records in the family portal. */
+export const DEMO_FAMILY_EMAIL = 'family@demo.school';
 /** The demo certificate's code: open `/verify/DEM0-2026-0001` to see the public check. */
 export const DEMO_CERTIFICATE_CODE = 'DEM0-2026-0001';
 
@@ -568,6 +571,13 @@ async function seedProgression(
       source: 'rule' as const,
     },
   ]);
+  // Lucía's family follows her in the portal (bound when they sign in).
+  await tx.insert(portalLinks).values({
+    schoolId,
+    studentId: first.id,
+    email: DEMO_FAMILY_EMAIL,
+    relationship: 'guardian',
+  });
   await tx.insert(certificates).values({
     schoolId,
     studentId: first.id,

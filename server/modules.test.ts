@@ -41,6 +41,8 @@ describe('the registration list of module manifests', () => {
         'certificates',
         'progress',
         'public',
+        'portalAccess',
+        'portal',
         'studs',
         'studMembers',
         'studMedia',

@@ -7,6 +7,7 @@ import { notificationsModule } from './notifications/manifest';
 import { paymentsModule } from './payments/manifest';
 import { pedigreeModule } from './pedigree/manifest';
 import { platformModule } from './platform/manifest';
+import { portalModule } from './portal/manifest';
 import { progressionModule } from './progression/manifest';
 import { schoolsModule } from './schools/manifest';
 import { studsModule } from './studs/manifest';
@@ -25,6 +26,7 @@ export const registry = registerModules([
   competitionsModule,
   paymentsModule,
   progressionModule,
+  portalModule,
   studsModule,
   pedigreeModule,
   adminModule,

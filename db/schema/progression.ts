@@ -227,6 +227,10 @@ export const portalLinks = pgTable(
     primaryKey({ columns: [t.schoolId, t.id] }),
     index('portal_links_student_idx').on(t.schoolId, t.studentId),
     index('portal_links_user_idx').on(t.userId),
+    // The probe of every portal request: is an invitation waiting for this e-mail?
+    index('portal_links_invited_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'invited'`),
     // One live link per student and e-mail.
     uniqueIndex('portal_links_student_email_key')
       .on(t.schoolId, t.studentId, t.email)

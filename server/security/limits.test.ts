@@ -6,6 +6,7 @@ import { apiOperations, type ApiOperation } from '../test/api-routes';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 import { sampleQuery } from '../test/sample-input';
 import { schoolFixtures } from '../test/school-fixtures';
+import { portalLinks } from '@/db/schema';
 
 /*
  * The request limits of DESIGN 5, on every route they apply to. Tested elsewhere, and not
@@ -29,6 +30,13 @@ async function world() {
   const studId = await app.createSchool({ type: 'stud', members: { [OWNER]: 'owner' } });
   const competition = await competitions.competition(schoolId);
   const student = await school.student(schoolId);
+  // The owner also follows the student in the portal (bound at their first portal request).
+  await app.db.insert(portalLinks).values({
+    schoolId,
+    studentId: student.id,
+    email: OWNER,
+    relationship: 'guardian',
+  });
   const ids: Record<string, string> = {
     schoolId,
     studId,

@@ -297,6 +297,10 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
     title: 'Course',
     kind: 'course',
   }),
+  'POST /schools/{schoolId}/students/{studentId}/portal-access': async () => ({
+    email: 'guardian@family.test',
+    relationship: 'guardian',
+  }),
   'POST /schools/{schoolId}/certificates/{certificateId}/revoke': async () => ({
     reason: 'Misspelt name',
   }),

@@ -11,6 +11,7 @@ import {
   memberships,
   paymentAudit,
   payments,
+  portalLinks,
   schoolHorseMedia,
   studentBadges,
   students,
@@ -44,7 +45,8 @@ export type RecordKind =
   | 'level'
   | 'badge'
   | 'award'
-  | 'certificate';
+  | 'certificate'
+  | 'link';
 
 export type SeededSchool = { id: string; label: string; records: Record<RecordKind, string> };
 
@@ -278,6 +280,15 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
       holderName: `${label} ${label}son`,
     })
     .returning();
+  const [link] = await db
+    .insert(portalLinks)
+    .values({
+      schoolId: id,
+      studentId: student.id,
+      email: `parent@${domain}`,
+      relationship: 'guardian',
+    })
+    .returning();
   return {
     id,
     label,
@@ -301,6 +312,7 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
       badge: badge!.id,
       award: award!.id,
       certificate: certificate!.id,
+      link: link!.id,
     },
   };
 }
@@ -342,6 +354,7 @@ const KINDS: readonly string[] = [
   'badge',
   'award',
   'certificate',
+  'link',
 ];
 
 function recordKind(base: string, where: string): RecordKind {

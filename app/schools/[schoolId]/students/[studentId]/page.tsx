@@ -15,6 +15,7 @@ import { NotAllowed, useSchool } from '../../school-context';
 import { Enrollments } from './enrollments';
 import { StudentAttendance, StudentProfile } from './student-details';
 import { StudentPayments } from './student-payments';
+import { PortalAccess } from './portal-access';
 import { StudentProgress } from './progress';
 import { StudentTimeline } from './timeline';
 
@@ -88,6 +89,7 @@ export default function StudentPage() {
       <Enrollments studentId={s.id} />
       <StudentAttendance stats={s.attendance_stats} />
       {s.payments && <StudentPayments payments={s.payments} currency={school.currency} />}
+      {!s.anonymized_at && <PortalAccess studentId={s.id} />}
       <StudentTimeline studentId={s.id} />
     </>
   );

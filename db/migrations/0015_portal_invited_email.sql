@@ -1,0 +1,1 @@
+CREATE INDEX "portal_links_invited_email_idx" ON "portal_links" USING btree (lower("email")) WHERE "portal_links"."status" = 'invited';
