@@ -32,6 +32,7 @@ const EMBEDDED_SUITE = [
   'server/media/media.test.ts',
   'server/pedigree/pedigree.test.ts',
   'server/progression/certificates.test.ts',
+  'server/portal/portal.test.ts',
 ];
 const embeddedOnly = process.env.TEST_SUITE === 'embedded';
 
