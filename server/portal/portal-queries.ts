@@ -5,6 +5,7 @@ import { invalidField, notFound } from '../kernel/errors';
 import { todayIn } from '../kernel/fields/calendar';
 import { resolveWeek } from '../kernel/fields/iso-week';
 import type { School } from '../kernel/trpc/init';
+import { verifyUrlSql } from '../progression/certificate-queries';
 import { isUuid } from '../kernel/validation';
 import type { z } from 'zod';
 import type {
@@ -74,7 +75,8 @@ function sessionsOn(linked: Linked, dates: string[]) {
            to_char(sc.end_time, 'HH24:MI') as end_time, c.name as class_name,
            i.first_name || ' ' || i.last_name as instructor_name, sc.location,
            h.name as horse_name, a.status as attendance
-      from unnest(${sql.param(dates)}::date[]) as d(date)
+      -- Sent as text[]: postgres.js has no serializer for a date[] parameter.
+      from (select unnest(${sql.param(dates)}::text[])::date as date) as d
       join enrollments e on e.school_id = ${linked.school.id} and e.student_id = ${linked.summary.student_id}
                         and e.status <> 'paused' and e.start_date <= d.date
                         and (e.end_date is null or e.end_date >= d.date)
@@ -234,7 +236,7 @@ export async function followedCertificates(db: Database, linked: Linked, appUrl:
                to_char(valid_until, 'YYYY-MM-DD') as valid_until,
                case when status = 'revoked' then 'revoked'
                     when valid_until < ${today} then 'expired' else 'valid' end as status,
-               ${`${appUrl}/verify/`} || code as verify_url
+               ${verifyUrlSql(appUrl, sql`code`)} as verify_url
           from certificates
          where school_id = ${linked.school.id} and student_id = ${linked.summary.student_id}
          order by issued_on desc, id`,
