@@ -33,6 +33,7 @@ const EMBEDDED_SUITE = [
   'server/pedigree/pedigree.test.ts',
   'server/progression/certificates.test.ts',
   'server/portal/portal.test.ts',
+  'server/waitlist/waitlist.test.ts',
 ];
 const embeddedOnly = process.env.TEST_SUITE === 'embedded';
 

@@ -16,17 +16,20 @@ export async function signInToSchool(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'Demo Riding School', level: 1 })).toBeVisible();
 }
 
-/** Signs in as the demo's platform administrator, on the home page. */
-export async function signInAsAdmin(page: Page) {
+/** Signs in with the development issuer as anyone, on the home page ("Your schools"). */
+export async function signInAs(page: Page, email: string) {
   await page.goto('/signin', { waitUntil: 'networkidle' });
   await expect(async () => {
-    await page.getByLabel('E-mail').fill('admin@demo.school');
+    await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Your schools' })).toBeVisible({
       timeout: 3000,
     });
   }).toPass({ timeout: 20_000 });
 }
+
+/** Signs in as the demo's platform administrator, on the home page. */
+export const signInAsAdmin = (page: Page) => signInAs(page, 'admin@demo.school');
 
 /** Follows a link of the school navigation, opening the menu first on a narrow screen. */
 export async function openSection(page: Page, label: string) {

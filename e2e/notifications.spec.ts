@@ -1,16 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './helpers';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/signin', { waitUntil: 'networkidle' });
-  await expect(async () => {
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('heading', { name: 'Your schools' })).toBeVisible({
-      timeout: 3000,
-    });
-  }).toPass({ timeout: 20_000 });
-}
+import { expectNoSeriousA11yViolations, signInAs } from './helpers';
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -21,12 +10,12 @@ test("a stud owner is notified of the stud's verification, reads it, and changes
   page,
 }) => {
   // The owner signs in once, so that the stud's invitation is theirs.
-  await signIn(page, 'owner@demo.school');
+  await signInAs(page, 'owner@demo.school');
   await expect(page.getByRole('link', { name: /Demo Stud Farm/ })).toBeVisible();
   await signOut(page);
 
   // A platform administrator decides the stud's verification (either way it is a decision).
-  await signIn(page, 'admin@demo.school');
+  await signInAs(page, 'admin@demo.school');
   await page.getByRole('link', { name: 'Administration' }).click();
   await page
     .getByRole('navigation', { name: 'Administration' })
@@ -40,7 +29,7 @@ test("a stud owner is notified of the stud's verification, reads it, and changes
   await expect(edit).toBeHidden();
   await signOut(page);
 
-  await signIn(page, 'owner@demo.school');
+  await signInAs(page, 'owner@demo.school');
   const bell = page.getByRole('button', { name: /Notifications, \d+ unread/ });
   await expect(bell).toBeVisible();
   await bell.click();

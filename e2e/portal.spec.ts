@@ -1,23 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
   openSection,
   screenshot,
+  signInAs,
   signInToSchool,
   unique,
 } from './helpers';
-
-/** Signs in with the development issuer as someone who may belong to no school. */
-async function signInAs(page: Page, email: string) {
-  await page.goto('/signin', { waitUntil: 'networkidle' });
-  await expect(async () => {
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('heading', { name: 'Your schools' })).toBeVisible({
-      timeout: 3000,
-    });
-  }).toPass({ timeout: 20_000 });
-}
 
 /** Demo riders under 14 (no access of their own yet), one per width. */
 const RIDER = { desktop: 'Emma Díaz', mobile: 'Sofía López' } as const;

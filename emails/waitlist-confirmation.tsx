@@ -8,6 +8,11 @@ export const waitlistConfirmationSchema = z.object({
   waitlistName: z.string().min(1),
   position: z.number().int().min(1),
   contactEmail: z.string().min(1),
+  /** The entry's reference (`WL-7K2M9Q`), the rider and the link that withdraws it (A.4). */
+  reference: z.string().min(1),
+  riderName: z.string().min(1),
+  preferences: z.string().nullable(),
+  withdrawUrl: z.url(),
 });
 export type WaitlistConfirmationProps = z.infer<typeof waitlistConfirmationSchema>;
 
@@ -17,6 +22,10 @@ export const previewProps: WaitlistConfirmationProps = {
   waitlistName: 'Beginner group lessons, Saturday mornings',
   position: 4,
   contactEmail: 'office@willowcreek.example',
+  reference: 'WL-7K2M9Q',
+  riderName: 'Léa Dubois',
+  preferences: 'Saturdays, 09:00 to 12:00',
+  withdrawUrl: 'https://equestrian.example/waitlist/withdraw/Xq3v9PpL2sTz',
 };
 
 export const subject = (props: WaitlistConfirmationProps) =>
@@ -32,10 +41,17 @@ export default function WaitlistConfirmationEmail(props: WaitlistConfirmationPro
       </Paragraph>
       <Details
         rows={[
+          ['Reference', props.reference],
+          ['Rider', props.riderName],
           ['Waiting list', props.waitlistName],
+          ...(props.preferences ? [['Preferences', props.preferences] as [string, string]] : []),
           ['Your position', `No. ${props.position}`],
         ]}
       />
+      <Paragraph>
+        No longer interested?{' '}
+        <MailLink href={props.withdrawUrl}>Withdraw from the waiting list</MailLink>.
+      </Paragraph>
       <Paragraph>
         Questions? Write to{' '}
         <MailLink href={`mailto:${props.contactEmail}`}>{props.contactEmail}</MailLink>.

@@ -43,6 +43,8 @@ describe('the registration list of module manifests', () => {
         'public',
         'portalAccess',
         'portal',
+        'waitlist',
+        'publicWaitlist',
         'studs',
         'studMembers',
         'studMedia',

@@ -8,6 +8,7 @@ import { paymentsModule } from './payments/manifest';
 import { pedigreeModule } from './pedigree/manifest';
 import { platformModule } from './platform/manifest';
 import { portalModule } from './portal/manifest';
+import { waitlistModule } from './waitlist/manifest';
 import { progressionModule } from './progression/manifest';
 import { schoolsModule } from './schools/manifest';
 import { studsModule } from './studs/manifest';
@@ -27,6 +28,7 @@ export const registry = registerModules([
   paymentsModule,
   progressionModule,
   portalModule,
+  waitlistModule,
   studsModule,
   pedigreeModule,
   adminModule,

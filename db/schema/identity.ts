@@ -50,6 +50,8 @@ export const organizations = pgTable(
     currency: text('currency').notNull(),
     verified: boolean('verified').notNull().default(false),
     status: text('status', { enum: ORGANIZATION_STATUSES }).notNull().default('active'),
+    /** A school's public waitlist takes registrations (DESIGN-MODULES A.4 rule 3). */
+    waitlistOpen: boolean('waitlist_open').notNull().default(true),
     ...timestamps,
   },
   (t) => [

@@ -7,3 +7,4 @@ export * from './summaries';
 export * from './media';
 export * from './pedigree';
 export * from './progression';
+export * from './waitlist';

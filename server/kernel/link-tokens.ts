@@ -28,10 +28,14 @@ export function maskToken(token: string): string {
 /** Crockford's base32: no I, L, O or U, so a code read aloud or retyped is not mistaken. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
+/** `length` random Crockford characters (5 bits each). */
+export function randomCrockford(length: number): string {
+  return Array.from({ length }, () => CROCKFORD[randomInt(32)]).join('');
+}
+
 /** A new typed code: 12 Crockford characters (60 random bits) as `XXXX-XXXX-XXXX`. */
 export function newCode(): string {
-  const chars = Array.from({ length: 12 }, () => CROCKFORD[randomInt(32)]).join('');
-  return formatCode(chars);
+  return formatCode(randomCrockford(12));
 }
 
 function formatCode(chars: string): string {

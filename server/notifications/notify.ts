@@ -3,7 +3,7 @@ import { queryRows, type Database } from '@/db/client';
 import { NOTIFICATION_TYPES, type NotificationType } from '@/db/schema/notification-values';
 import { notifications } from '@/db/schema/notifications';
 import { queueEmails } from '../mail/outbox';
-import { renderEmail } from '../mail/render';
+import { renderEmail, type RenderedEmail } from '../mail/render';
 
 /** Who a notice is for: a user (by id), or a person with no account (by e-mail). */
 export type Recipient = { userId: string } | { email: string };
@@ -18,6 +18,8 @@ export type NoticePayload = {
   data?: Record<string, string>;
   /** The label of the e-mail's button (default "Open"). */
   action?: string;
+  /** An e-mail of its own kind that stands for the generic `notice` (spec 6's kinds). */
+  email?: RenderedEmail;
 };
 
 /**
@@ -64,12 +66,14 @@ export async function notify(
     );
   const to = [...choices.flatMap((c) => (c.by_email && c.email ? [c.email] : [])), ...outsiders];
   if (to.length > 0) {
-    const email = await renderEmail('notice', {
-      title: payload.title,
-      text: payload.body,
-      buttonLabel: payload.link ? (payload.action ?? 'Open') : null,
-      buttonUrl: payload.link ? new URL(payload.link, appUrl).toString() : null,
-    });
+    const email =
+      payload.email ??
+      (await renderEmail('notice', {
+        title: payload.title,
+        text: payload.body,
+        buttonLabel: payload.link ? (payload.action ?? 'Open') : null,
+        buttonUrl: payload.link ? new URL(payload.link, appUrl).toString() : null,
+      }));
     await queueEmails(tx, email, to);
   }
   return { inApp: inApp.length, emails: to.length };

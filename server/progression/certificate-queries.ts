@@ -9,8 +9,8 @@ import type { School } from '../kernel/trpc/init';
 import { isUuid } from '../kernel/validation';
 import type { Certificate, CertificateListFilters, PublicCertificate } from './certificate-schema';
 
-/** Where anyone checks a certificate: the page its QR code opens. */
-export const verifyUrl = (appUrl: string, code: string) => `${appUrl}/verify/${code}`;
+/** Where anyone checks a certificate (the page its QR code opens), from its `code` column. */
+export const verifyUrlSql = (appUrl: string, code: SQL) => sql`${`${appUrl}/verify/`} || ${code}`;
 
 const timestamp = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -29,7 +29,7 @@ function selectCertificates(school: School, where: SQL, appUrl: string) {
          ${timestamp(sql`c.revoked_at`)} as revoked_at, c.revoke_reason,
          case when c.issued_by is null then null
               else json_build_object('id', c.issued_by, 'name', u.display_name) end as issued_by,
-         ${`${appUrl}/verify/`} || c.code as verify_url,
+         ${verifyUrlSql(appUrl, sql`c.code`)} as verify_url,
          ${timestamp(sql`c.created_at`)} as created_at, ${timestamp(sql`c.updated_at`)} as updated_at
     from certificates c
     join students s on s.school_id = c.school_id and s.id = c.student_id

@@ -4,8 +4,7 @@ import { classes, enrollments, instructors, schedules } from '@/db/schema';
 import { invalidField, validationError } from '../kernel/errors';
 import type { FieldErrors } from '../kernel/validation';
 import { toTimeOfDay } from '../kernel/records';
-
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+import { DAY_NAMES } from '../kernel/fields/day-names';
 
 export type ScheduleSlot = {
   instructorId: string;

@@ -111,6 +111,22 @@ async function schoolWorld() {
   );
   const level = once(() => api('POST', '/levels', { name: 'Bronze', base_level: 'beginner' }));
   const badge = once(() => api('POST', '/badges', { name: 'Brave' }));
+  const waitlistEntry = once(async () => {
+    const res = await app.request('POST', `/api/public/schools/${schoolId}/waitlist`, {
+      body: {
+        registrant: { name: 'Emma Dubois', email: 'emma@family.test' },
+        relationship: 'parent',
+        rider: { first_name: 'Léa', last_name: 'Dubois' },
+        consent: true,
+      },
+    });
+    expectSuccess(res, 'POST /public/schools/{schoolId}/waitlist');
+    const [row] = await queryRows<{ id: string }>(
+      app.db,
+      sql`select id from waitlist_entries where school_id = ${schoolId}`,
+    );
+    return row!;
+  });
   const certificate = once(async () =>
     api('POST', '/certificates', {
       student_id: (await student()).id,
@@ -148,6 +164,7 @@ async function schoolWorld() {
     level,
     badge,
     certificate,
+    waitlistEntry,
   };
 }
 
@@ -164,7 +181,7 @@ async function pathValue(world: World, name: string, path: string): Promise<stri
     scheduleId: world.schedule,
     enrollmentId: world.enrollment,
     competitionId: world.competition,
-    entryId: world.entry,
+    entryId: path.includes('/waitlist/') ? world.waitlistEntry : world.entry,
     resultId: world.result,
     levelId: world.level,
     badgeId: world.badge,
@@ -296,6 +313,10 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
     student_id: (await w.student()).id,
     title: 'Course',
     kind: 'course',
+  }),
+  'PUT /schools/{schoolId}/waitlist/{entryId}': async () => ({
+    status: 'contacted',
+    staff_notes: 'Called on Monday',
   }),
   'POST /schools/{schoolId}/students/{studentId}/portal-access': async () => ({
     email: 'guardian@family.test',

@@ -15,6 +15,7 @@ import {
   schoolHorseMedia,
   studentBadges,
   students,
+  waitlistEntries,
 } from '@/db/schema';
 import { newCode } from '../kernel/link-tokens';
 import { permissionTable, type OrganizationKind, type Role } from '../kernel/auth/permissions';
@@ -46,7 +47,8 @@ export type RecordKind =
   | 'badge'
   | 'award'
   | 'certificate'
-  | 'link';
+  | 'link'
+  | 'waitlistEntry';
 
 export type SeededSchool = { id: string; label: string; records: Record<RecordKind, string> };
 
@@ -289,6 +291,21 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
       relationship: 'guardian',
     })
     .returning();
+  const [waitlistEntry] = await db
+    .insert(waitlistEntries)
+    .values({
+      schoolId: id,
+      reference: `WL-${label.slice(0, 6).toUpperCase()}`,
+      registrantName: `${label} parent`,
+      registrantEmail: `parent@${domain}`,
+      relationship: 'parent',
+      riderFirstName: label,
+      riderLastName: `${label}kid`,
+      consentAt: new Date(),
+      withdrawTokenHash: `${label}-token`,
+      staffNotes: `${label} waitlist note`,
+    })
+    .returning();
   return {
     id,
     label,
@@ -313,6 +330,7 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
       award: award!.id,
       certificate: certificate!.id,
       link: link!.id,
+      waitlistEntry: waitlistEntry!.id,
     },
   };
 }
@@ -321,6 +339,7 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
 export function pathParamKind(op: ApiOperation, param: string): RecordKind {
   const base = param.replace(/Id$/, '');
   if (base === 'payment' && op.path.includes('/competitions/')) return 'competitionPayment';
+  if (base === 'entry' && op.path.includes('/waitlist/')) return 'waitlistEntry';
   return recordKind(base, `${op.path} {${param}}`);
 }
 
@@ -355,6 +374,7 @@ const KINDS: readonly string[] = [
   'award',
   'certificate',
   'link',
+  'waitlistEntry',
 ];
 
 function recordKind(base: string, where: string): RecordKind {

@@ -4,13 +4,4 @@ export function money(amount: number, currency: string) {
   return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
 }
 
-/** Indexed by `day_of_week` (0 = Sunday), as the schedule stores it. */
-export const DAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
+export { DAY_NAMES } from '@/server/kernel/fields/day-names';

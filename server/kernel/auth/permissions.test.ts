@@ -31,6 +31,8 @@ function expected(role: Role, resource: Resource, action: Action): boolean {
       if (resource === 'attendance') return action !== 'delete';
       // DESIGN-MODULES 0.1: instructors assess (level changes, awards) without managing.
       if (resource === 'progress') return action === 'create';
+      // Prospects' data is not theirs (DESIGN-MODULES 0.1).
+      if (resource === 'waitlist') return false;
       return action === 'view' && !['payments', 'reports', 'members'].includes(resource);
     case 'viewer':
       return action === 'view' && resource !== 'members';
@@ -59,6 +61,7 @@ describe('role matrix (DESIGN 4)', () => {
       'reports',
       'schedules',
       'students',
+      'waitlist',
     ]);
     expect([...ACTIONS]).toEqual(['view', 'create', 'edit', 'delete']);
     expect(Object.keys(ROLE_PERMISSIONS).sort()).toEqual([...SCHOOL_ROLES].sort());
@@ -80,10 +83,10 @@ describe('role matrix (DESIGN 4)', () => {
       for (const permission of ROLE_PERMISSIONS[role])
         expect(all.has(permission), `${role}: ${permission}`).toBe(true);
     }
-    expect(ROLE_PERMISSIONS.owner.size).toBe(68);
-    expect(ROLE_PERMISSIONS.manager.size).toBe(61);
+    expect(ROLE_PERMISSIONS.owner.size).toBe(72);
+    expect(ROLE_PERMISSIONS.manager.size).toBe(65);
     expect(ROLE_PERMISSIONS.instructor.size).toBe(16);
-    expect(ROLE_PERMISSIONS.viewer.size).toBe(16);
+    expect(ROLE_PERMISSIONS.viewer.size).toBe(17);
   });
 });
 

@@ -78,6 +78,11 @@ async function fill(schoolId: string, n: number) {
     select school, ${id('badge', 'n')}, 'Badge ' || n, 'attendance_count', n FROM_N`);
   await run(`insert into student_badges (school_id, id, student_id, badge_id, awarded_on, source)
     select school, ${id('award', 'n')}, ${id('student', 'n')}, ${id('badge', 'n')}, '2026-10-01', 'rule' FROM_N`);
+  await run(`insert into waitlist_entries (school_id, id, reference, registrant_name, registrant_email,
+                                           relationship, rider_first_name, rider_last_name, consent_at,
+                                           withdraw_token_hash)
+    select school, ${id('waitlist', 'n')}, 'WL-' || n, 'Registrant ' || n, 'r' || n || '@x.test', 'parent',
+           'Rider', n::text, now(), md5(school::text || n) FROM_N`);
   await run(`insert into certificates (school_id, id, student_id, code, title, kind, issued_on, holder_name)
     select school, ${id('certificate', 'n')}, ${id('student', 'n')}, school || '-' || n, 'Certificate ' || n, 'level',
            '2026-10-01', 'Student ' || n FROM_N`);
@@ -101,6 +106,7 @@ async function firstIds(schoolId: string): Promise<Record<string, string>> {
     badgeId: 'badge',
     awardId: 'award',
     certificateId: 'certificate',
+    waitlistEntryId: 'waitlist',
   };
   const select = Object.entries(kinds)
     .map(([param, kind]) => `${uid(`'${schoolId}:${kind}:1'`)}::text as "${param}"`)
@@ -139,10 +145,12 @@ async function statementsPerRead(
   await app.request('GET', `/api/schools/${schoolId}`, { token });
   const counts = new Map<string, { status: number; statements: number; body: string }>();
   for (const op of reads) {
-    // Both kinds of payment are named paymentId in paths.
+    // Both kinds of payment are named paymentId, both kinds of entry entryId.
     const named = op.path.includes('/competitions/')
       ? { ...ids, paymentId: ids.competitionPaymentId! }
-      : ids;
+      : op.path.includes('/waitlist/')
+        ? { ...ids, entryId: ids.waitlistEntryId! }
+        : ids;
     const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => named[name]!);
     const query = new URLSearchParams(monthOf[op.path]);
     for (const param of op.query)
