@@ -26,6 +26,7 @@ import {
   schoolHorseMedia,
   studentBadges,
   students,
+  waitlistEntries,
 } from './schema';
 
 export const DEMO_OWNER_EMAIL = 'owner@demo.school';
@@ -389,6 +390,31 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
     ]);
 
     await seedHorsePhoto(tx, schoolId, horseRows[0]!.id, 'Canela in the paddock');
+    // Two families waiting for a place (the public list: /waitlist/{schoolId}).
+    await tx.insert(waitlistEntries).values(
+      [
+        { reference: 'WL-DEM001', name: 'Paula Ortega', rider: ['Nora', 'Ortega'], days: [6] },
+        { reference: 'WL-DEM002', name: 'Iván Castro', rider: ['Iván', 'Castro'], days: [2, 4] },
+      ].map((w, i) => ({
+        schoolId,
+        reference: w.reference,
+        registrantName: w.name,
+        registrantEmail: `${w.rider[0]!.normalize('NFD')
+          .replace(/[^A-Za-z]/g, '')
+          .toLowerCase()}@family.example`,
+        relationship: i === 0 ? ('parent' as const) : ('self' as const),
+        riderFirstName: w.rider[0]!,
+        riderLastName: w.rider[1]!,
+        riderLevel: 'beginner' as const,
+        classId: classRows[i]!.id,
+        daysOfWeek: w.days,
+        consentAt: monthsAgo(i + 1),
+        createdAt: monthsAgo(i + 1),
+        withdrawTokenHash: createHash('sha256')
+          .update(`demo waitlist ${w.reference}`)
+          .digest('hex'),
+      })),
+    );
     await seedProgression(tx, schoolId, {
       today,
       day,

@@ -66,6 +66,7 @@ describe('the registration list of module manifests', () => {
       [
         ['Dashboard', ''],
         ['Students', '/students'],
+        ['Waiting list', '/waitlist'],
         ['Schedule', '/schedule'],
         ['Attendance', '/attendance'],
         ['Horses', '/horses'],

@@ -314,6 +314,9 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
     title: 'Course',
     kind: 'course',
   }),
+  'POST /schools/{schoolId}/waitlist/{entryId}/convert': async () => ({
+    student: { notes: 'From the waiting list' },
+  }),
   'PUT /schools/{schoolId}/waitlist/{entryId}': async () => ({
     status: 'contacted',
     staff_notes: 'Called on Monday',

@@ -14,7 +14,7 @@ const stamp = (column: SQL) =>
  * The school's entries under `where` as staff read them, each waiting one with its rank among
  * the waiting, oldest first (a window over the school's waiting entries).
  */
-function selectEntries(school: School, where: SQL) {
+export function selectEntries(school: School, where: SQL) {
   return sql`
   select w.id, w.reference,
          json_build_object('name', w.registrant_name, 'email', w.registrant_email,

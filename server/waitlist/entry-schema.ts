@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { CLASS_LEVELS, CLASS_TYPES, STUDENT_LEVELS } from '@/db/schema/school-values';
 import { WAITLIST_RELATIONSHIPS, WAITLIST_STATUSES } from '@/db/schema/waitlist-values';
 import { pathId, schoolIdInput } from '../kernel/fields/params';
-import { dateField, optionalText, timeOfDayField } from '../kernel/fields/record-fields';
+import {
+  calendarDateField,
+  dateField,
+  optionalText,
+  timeOfDayField,
+} from '../kernel/fields/record-fields';
+import { studentFields } from '../schools/student-schema';
 import { paginationInput } from '../kernel/trpc/pagination';
 
 /*
@@ -80,6 +86,15 @@ export const entryUpdateFields = z.object({
   staff_notes: optionalText(5000),
   student_id: z.uuid().nullable().optional(),
 });
+
+/** POST /waitlist/{id}/convert: the student's fields to change, and where to enroll them. */
+export const convertFields = z.object({
+  student: studentFields.partial().optional(),
+  schedule_id: z.uuid().optional(),
+  start_date: calendarDateField.optional(),
+});
+
+export type ConvertFields = z.infer<typeof convertFields>;
 
 export const entrySchema = z.object({
   id: z.string(),

@@ -1,6 +1,8 @@
 import { allOf, viewOf } from '../kernel/auth/permissions';
 import { defineModule } from '../kernel/modules';
 import { school } from '../schools/tenant';
+import { navigation } from './navigation';
+import { purgeJob } from './purge';
 import { publicWaitlistRouter } from './public-waitlist';
 import { waitlistRouter } from './waitlist';
 
@@ -22,4 +24,11 @@ export const waitlistModule = defineModule({
   routers: { waitlist: waitlistRouter, publicWaitlist: publicWaitlistRouter },
   resources,
   grants: { owner: allOf(resources), manager: allOf(resources), viewer: viewOf(resources) },
+  // Paths relative to `/schools/{schoolId}`.
+  routeExceptions: [
+    { path: /^\/waitlist\/[^/]+\/convert$/, permission: 'waitlist.edit' },
+    { path: /^\/schedules\/[^/]+\/waitlist-matches$/, permission: 'waitlist.view' },
+  ],
+  jobs: [purgeJob],
+  navigation,
 });

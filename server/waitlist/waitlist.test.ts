@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox, organizations, users, waitlistEntries } from '@/db/schema';
 import { notificationPreferences } from '@/db/schema/notifications';
+import { DEMO_OWNER_EMAIL, seedDemo } from '@/db/seed-demo';
 import { PUBLIC_LIMITS } from '../kernel/trpc/public';
 import { useTestApp } from '../test/harness';
 import { awayFromWindowEdge } from '../test/rate-limit-window';
@@ -312,5 +313,20 @@ describe('the staff waitlist', () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toHaveProperty('student_id');
+  });
+});
+
+describe('the demo data', () => {
+  it('has two families waiting, the longest first', async () => {
+    expect(await seedDemo(app.db, { timezone: 'Europe/Madrid' })).toBe(true);
+    const owner = await app.tokenFor(DEMO_OWNER_EMAIL);
+    const [school] = (await app.request('GET', '/api/schools', { token: owner })).body.data;
+    const list = await app.request('GET', `/api/schools/${school.id}/waitlist`, { token: owner });
+    expect(
+      list.body.data.map((e: { reference: string; position: number }) => [e.reference, e.position]),
+    ).toEqual([
+      ['WL-DEM002', 1],
+      ['WL-DEM001', 2],
+    ]);
   });
 });

@@ -1,0 +1,193 @@
+'use client';
+
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import Link from 'next/link';
+import { useState } from 'react';
+import type { AppRouter } from '@/server/router';
+import { entryUpdateFields, WAITLIST_STATUSES } from '@/server/waitlist/entry-schema';
+import {
+  Badge,
+  Button,
+  ConfirmButton,
+  DAY_NAMES,
+  DataTable,
+  Dialog,
+  Empty,
+  FilterBar,
+  FilterSelect,
+  FormActions,
+  FormErrorSummary,
+  Pager,
+  QueryState,
+  SelectInputField,
+  TextareaField,
+  useErrorToast,
+  useListFilters,
+  useRecordForm,
+  type ColumnDef,
+} from '../../../components/ui';
+import { useTRPC, useTRPCClient } from '../../../trpc';
+import { useAfterWrite } from '../record-list';
+import { NotAllowed, useSchool } from '../school-context';
+
+type Entry = inferRouterOutputs<AppRouter>['waitlist']['list']['data'][number];
+type Status = (typeof WAITLIST_STATUSES)[number] | '';
+
+const preferencesOf = (e: Entry) =>
+  [
+    e.preferences.class_name,
+    e.preferences.level,
+    e.preferences.days_of_week.map((d) => DAY_NAMES[d]).join(', '),
+    e.preferences.time_from && `${e.preferences.time_from}–${e.preferences.time_to ?? ''}`,
+  ]
+    .filter(Boolean)
+    .join(' · ') || 'Any class';
+
+/** The school's waiting list, oldest first: who to call next, and where each entry stands. */
+export default function WaitlistPage() {
+  const { schoolId, may } = useSchool();
+  const trpc = useTRPC();
+  const afterWrite = useAfterWrite();
+  const showError = useErrorToast();
+  const [editing, setEditing] = useState<Entry | null>(null);
+  const { filters, page, setPage, bind } = useListFilters({ status: 'waiting' as Status });
+  const entries = useQuery({
+    ...trpc.waitlist.list.queryOptions({
+      schoolId,
+      page,
+      ...(filters.status ? { status: filters.status } : {}),
+    }),
+    placeholderData: keepPreviousData,
+    enabled: may('waitlist.view'),
+  });
+  const remove = useMutation(trpc.waitlist.remove.mutationOptions({ onError: showError }));
+  if (!may('waitlist.view')) return <NotAllowed />;
+  const columns: ColumnDef<Entry>[] = [
+    { id: 'position', header: '#', cell: ({ row: { original: e } }) => e.position ?? '—' },
+    {
+      id: 'rider',
+      header: 'Rider',
+      cell: ({ row: { original: e } }) => (
+        <>
+          <strong>
+            {e.rider.first_name} {e.rider.last_name}
+          </strong>
+          <span className="block text-sm text-muted-foreground">
+            {e.reference} · {e.rider.level ?? 'level not given'}
+          </span>
+        </>
+      ),
+    },
+    {
+      id: 'contact',
+      header: 'Contact',
+      cell: ({ row: { original: e } }) => (
+        <>
+          {e.registrant.name}
+          <span className="block text-sm">
+            <a href={`mailto:${e.registrant.email}`}>{e.registrant.email}</a>
+            {e.registrant.phone && ` · ${e.registrant.phone}`}
+          </span>
+        </>
+      ),
+      meta: { className: 'hidden sm:table-cell' },
+    },
+    {
+      id: 'preferences',
+      header: 'Wants',
+      cell: ({ row: { original: e } }) => preferencesOf(e),
+      meta: { className: 'hidden sm:table-cell' },
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: ({ row: { original: e } }) => <Badge>{e.status}</Badge>,
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: e } }) => (
+        <div className="flex flex-wrap gap-2">
+          {may('waitlist.edit') && (
+            <Button variant="outline" size="sm" onClick={() => setEditing(e)}>
+              Update<span className="sr-only"> {e.reference}</span>
+            </Button>
+          )}
+          {may('waitlist.delete') && (
+            <ConfirmButton
+              label="Erase"
+              what={e.reference}
+              question={`Erase ${e.reference} and its personal data?`}
+              disabled={remove.isPending}
+              onConfirm={() =>
+                remove.mutate(
+                  { schoolId, entryId: e.id },
+                  { onSuccess: afterWrite(trpc.waitlist.pathKey(), `${e.reference} was erased.`) },
+                )
+              }
+            />
+          )}
+        </div>
+      ),
+    },
+  ];
+  return (
+    <>
+      <h1>Waiting list</h1>
+      <p className="text-muted-foreground">
+        Families join from the school&apos;s public page:{' '}
+        <Link href={`/waitlist/${schoolId}`}>/waitlist/{schoolId}</Link>
+      </p>
+      <FilterBar>
+        <FilterSelect
+          id="waitlist-status"
+          label="Status"
+          options={WAITLIST_STATUSES}
+          {...bind('status')}
+        />
+      </FilterBar>
+      {!entries.data && <QueryState what="the waiting list" query={entries} />}
+      {entries.data?.data.length === 0 && <Empty>Nobody on the list.</Empty>}
+      {entries.data && entries.data.data.length > 0 && (
+        <DataTable
+          className="rounded-lg border border-border bg-card p-4"
+          columns={columns}
+          data={entries.data.data}
+          getRowId={(e) => e.id}
+        />
+      )}
+      {entries.data && <Pager meta={entries.data.meta} onPage={setPage} noun="entries" />}
+      <Dialog
+        title={`Update ${editing?.reference ?? ''}`}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+      >
+        {editing && <EntryForm entry={editing} onDone={() => setEditing(null)} />}
+      </Dialog>
+    </>
+  );
+}
+
+function EntryForm({ entry, onDone }: { entry: Entry; onDone: () => void }) {
+  const { schoolId } = useSchool();
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const afterWrite = useAfterWrite();
+  const { form, onSubmit, pending } = useRecordForm(entryUpdateFields.omit({ student_id: true }), {
+    defaultValues: { status: entry.status, staff_notes: entry.staff_notes ?? '' },
+    save: (input) => client.waitlist.update.mutate({ schoolId, entryId: entry.id, ...input }),
+    onSaved: () => afterWrite(trpc.waitlist.pathKey(), `${entry.reference} was updated.`, onDone)(),
+  });
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      {entry.message && (
+        <blockquote className="border-l-4 border-border pl-3">{entry.message}</blockquote>
+      )}
+      <SelectInputField form={form} name="status" label="Status" options={WAITLIST_STATUSES} />
+      <TextareaField form={form} name="staff_notes" label="Staff notes" rows={3} />
+      <FormErrorSummary form={form} />
+      <FormActions label="Save" pending={pending} onCancel={onDone} />
+    </form>
+  );
+}
