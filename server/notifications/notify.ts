@@ -20,6 +20,8 @@ export type NoticePayload = {
   action?: string;
   /** An e-mail of its own kind that stands for the generic `notice` (spec 6's kinds). */
   email?: RenderedEmail;
+  /** A notice meant for the app alone (an e-mail would be noise): no e-mail whatever the choice. */
+  inAppOnly?: true;
 };
 
 /**
@@ -64,7 +66,9 @@ export async function notify(
         data: payload.data ?? {},
       })),
     );
-  const to = [...choices.flatMap((c) => (c.by_email && c.email ? [c.email] : [])), ...outsiders];
+  const to = payload.inAppOnly
+    ? []
+    : [...choices.flatMap((c) => (c.by_email && c.email ? [c.email] : [])), ...outsiders];
   if (to.length > 0) {
     const email =
       payload.email ??

@@ -13,6 +13,7 @@ import { isUuid, type FieldErrors } from '../kernel/validation';
 import { todayIn } from '../kernel/fields/calendar';
 import type { EnrollmentInput, EnrollmentUpdate } from './enrollment-schema';
 import { countAll, referenceInSchool } from '../kernel/records';
+import { noticeFreePlace } from '../waitlist/matches';
 
 /*
  * The enrollment lifecycle (DESIGN 6): active ⇄ paused, either → ended, ended is final.
@@ -357,5 +358,6 @@ export async function endEnrollment(db: Database, school: School, id: string): P
         updatedAt: sql`now()`,
       })
       .where(and(eq(enrollments.schoolId, school.id), eq(enrollments.id, current.id)));
+    await noticeFreePlace(tx, school, current.scheduleId);
   });
 }

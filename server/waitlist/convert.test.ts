@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { students, waitlistEntries } from '@/db/schema';
+import { emailOutbox, students, waitlistEntries } from '@/db/schema';
 import { useTestApp } from '../test/harness';
 import { schoolWithRoles } from '../test/progression-fixtures';
 import { schoolFixtures } from '../test/school-fixtures';
@@ -202,5 +202,62 @@ describe('the purge (A.4 rule 6)', () => {
     expect(left).toEqual([recent.id, stillWaiting.id].sort());
     expect(left).not.toContain(old.id);
     expect(left).not.toContain(declined.id);
+  });
+});
+
+describe('a place freed in a schedule with matches (A.4 rule 5)', () => {
+  it('tells owners and managers in-app, by no e-mail; a schedule nobody waits for tells nobody', async () => {
+    const { school, owner, manager, instructor } = await schoolWithRoles(app);
+    for (const token of [owner, manager, instructor])
+      await app.request('GET', '/api/notifications', { token });
+    const { klass, schedule } = await lesson(school);
+    const other = await lesson(school);
+    const rider = await f.student(school);
+    const seat = await f.enrollment(school, {
+      studentId: rider.id,
+      classId: klass.id,
+      scheduleId: schedule.id,
+    });
+    const elsewhere = await f.enrollment(school, {
+      studentId: rider.id,
+      classId: other.klass.id,
+      scheduleId: other.schedule.id,
+    });
+    await waiting(school, { classId: klass.id });
+    await waiting(school, { riderFirstName: 'Tom', level: 'beginner', daysOfWeek: [1] });
+    await app.db
+      .update(waitlistEntries)
+      .set({ classId: other.klass.id })
+      .where(eq(waitlistEntries.riderFirstName, 'Tom'));
+    await waiting(school, { riderFirstName: 'Ann', daysOfWeek: [1] });
+
+    const mails = await app.db.$count(emailOutbox);
+    expect(
+      (
+        await app.request('DELETE', `/api/schools/${school}/enrollments/${seat.id}`, {
+          token: owner,
+        })
+      ).status,
+    ).toBe(200);
+    for (const token of [owner, manager]) {
+      const [notice] = (await app.request('GET', '/api/notifications', { token })).body.data;
+      expect(notice).toMatchObject({
+        type: 'school.waitlist_new',
+        title: 'A place is free in Ponies (Monday 10:00)',
+        body: '2 waiting for it on the waiting list.',
+      });
+    }
+    expect(
+      (await app.request('GET', '/api/notifications', { token: instructor })).body.data,
+    ).toEqual([]);
+    expect(await app.db.$count(emailOutbox)).toBe(mails);
+
+    await app.db.delete(waitlistEntries);
+    await app.request('DELETE', `/api/schools/${school}/enrollments/${elsewhere.id}`, {
+      token: owner,
+    });
+    expect(
+      (await app.request('GET', '/api/notifications', { token: owner })).body.data,
+    ).toHaveLength(1);
   });
 });

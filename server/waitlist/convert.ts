@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '@/db/client';
+import type { Database } from '@/db/client';
 import { schedules, waitlistEntries } from '@/db/schema';
 import { conflict, invalidField, notFound } from '../kernel/errors';
 import type { School } from '../kernel/trpc/init';
@@ -7,8 +7,7 @@ import { isUuid } from '../kernel/validation';
 import { createEnrollment } from '../schools/enrollment-lifecycle';
 import { createStudent } from '../schools/student-lifecycle';
 import type { Student, StudentFields } from '../schools/student-schema';
-import type { ConvertFields, Entry } from './entry-schema';
-import { selectEntries } from './entry-queries';
+import type { ConvertFields } from './entry-schema';
 
 /** Entries already settled cannot be converted again. */
 const SETTLED = new Set(['enrolled', 'withdrawn', 'declined']);
@@ -84,35 +83,4 @@ export async function convertEntry(
       .where(and(eq(waitlistEntries.schoolId, school.id), eq(waitlistEntries.id, entry.id)));
     return { student, enrollmentId };
   });
-}
-
-/**
- * Waiting entries a schedule could take (A.4): its class asked for, or no class but its level
- * or none, on its weekday or any day; oldest first.
- */
-export async function scheduleMatches(
-  db: Database,
-  school: School,
-  scheduleId: string,
-): Promise<Entry[]> {
-  const [schedule] = isUuid(scheduleId)
-    ? await queryRows<{ class_id: string; level: string; day_of_week: number }>(
-        db,
-        sql`select s.class_id, c.level, s.day_of_week from schedules s
-              join classes c on c.school_id = s.school_id and c.id = s.class_id
-             where s.school_id = ${school.id} and s.id = ${scheduleId}`,
-      )
-    : [];
-  if (!schedule) throw notFound('Schedule');
-  const rows = await queryRows<Entry & { created_order: unknown }>(
-    db,
-    sql`${selectEntries(
-      school,
-      sql`w.status = 'waiting'
-          and (w.class_id = ${schedule.class_id}
-               or (w.class_id is null and (w.level is null or w.level = ${schedule.level})))
-          and (cardinality(w.days_of_week) = 0 or ${schedule.day_of_week}::smallint = any(w.days_of_week))`,
-    )} order by w.created_at, w.id`,
-  );
-  return rows.map(({ created_order: _, ...entry }) => entry);
 }

@@ -11,7 +11,8 @@ import {
   entryUpdateFields,
   waitlistFilters,
 } from './entry-schema';
-import { convertEntry, scheduleMatches } from './convert';
+import { convertEntry } from './convert';
+import { scheduleMatches } from './matches';
 import { can } from '../kernel/auth/permissions';
 import { forbidden } from '../kernel/errors';
 import { pathId } from '../kernel/fields/params';
