@@ -252,7 +252,7 @@ describe('a place freed in a schedule with matches (A.4 rule 5)', () => {
     ).toEqual([]);
     expect(await app.db.$count(emailOutbox)).toBe(mails);
 
-    await app.db.delete(waitlistEntries);
+    await app.db.delete(waitlistEntries).where(eq(waitlistEntries.schoolId, school));
     await app.request('DELETE', `/api/schools/${school}/enrollments/${elsewhere.id}`, {
       token: owner,
     });
