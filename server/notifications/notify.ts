@@ -29,14 +29,15 @@ export type NoticePayload = {
  * queues the `notice` e-mails in the caller's transaction, per each user's preferences (their
  * choice, else the type's default; in-app stays on for the locked types). People without an
  * account get the e-mail regardless. Set-based: one read of the users' choices, one insert
- * of the rows, one of the e-mails. `appUrl` makes the e-mail's link absolute.
+ * of the rows, one of the e-mails. `appUrl` makes the e-mail's link absolute; a caller without
+ * one (a background job) sends its e-mail without the button.
  */
 export async function notify(
   tx: Database,
   recipients: readonly Recipient[],
   type: NotificationType,
   payload: NoticePayload,
-  appUrl: string,
+  appUrl?: string,
 ): Promise<{ inApp: number; emails: number }> {
   const spec: { email: boolean; inApp: boolean; inAppLocked?: true } = NOTIFICATION_TYPES[type];
   const userIds = [...new Set(recipients.flatMap((r) => ('userId' in r ? [r.userId] : [])))];
@@ -75,8 +76,8 @@ export async function notify(
       (await renderEmail('notice', {
         title: payload.title,
         text: payload.body,
-        buttonLabel: payload.link ? (payload.action ?? 'Open') : null,
-        buttonUrl: payload.link ? new URL(payload.link, appUrl).toString() : null,
+        buttonLabel: payload.link && appUrl ? (payload.action ?? 'Open') : null,
+        buttonUrl: payload.link && appUrl ? new URL(payload.link, appUrl).toString() : null,
       }));
     await queueEmails(tx, email, to);
   }

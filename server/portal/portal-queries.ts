@@ -1,8 +1,7 @@
-import { addDays, subDays } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import { invalidField, notFound } from '../kernel/errors';
-import { todayIn } from '../kernel/fields/calendar';
+import { addDaysTo, datesFrom, todayIn } from '../kernel/fields/calendar';
 import { resolveWeek } from '../kernel/fields/iso-week';
 import type { School } from '../kernel/trpc/init';
 import { verifyUrlSql } from '../progression/certificate-queries';
@@ -89,13 +88,6 @@ function sessionsOn(linked: Linked, dates: string[]) {
      order by d.date, sc.start_time, c.name`;
 }
 
-const days = (from: string, count: number) =>
-  Array.from({ length: count }, (_, i) =>
-    addDays(new Date(`${from}T00:00:00Z`), i)
-      .toISOString()
-      .slice(0, 10),
-  );
-
 /** The rider's profile, current enrollments and next five lessons. */
 export async function followedStudent(
   db: Database,
@@ -123,7 +115,7 @@ export async function followedStudent(
            and e.status <> 'ended' and (e.end_date is null or e.end_date >= ${today})) x) as enrollments,
       (select coalesce(json_agg(n), '[]') from (
         select date, start_time, end_time, class_name, instructor_name, location, horse_name
-          from (${sessionsOn(linked, days(today, 21))}) upcoming limit 5) n) as next_sessions`,
+          from (${sessionsOn(linked, datesFrom(today, 21))}) upcoming limit 5) n) as next_sessions`,
   );
   return { ...linked.summary, ...row! };
 }
@@ -151,11 +143,7 @@ export async function followedAttendance(
   input: z.infer<typeof attendanceFilters>,
 ): Promise<z.infer<typeof portalAttendanceSchema>> {
   const end = input.end_date ?? todayIn(linked.school.timezone);
-  const start =
-    input.start_date ??
-    subDays(new Date(`${end}T00:00:00Z`), 89)
-      .toISOString()
-      .slice(0, 10);
+  const start = input.start_date ?? addDaysTo(end, -89);
   if (end < start)
     throw invalidField(
       'end_date',

@@ -36,6 +36,18 @@ function ruleValues(rule: BadgeRule | null | undefined) {
   };
 }
 
+/** Columns of the given fields; absent ones stay undefined (default, or unchanged). */
+function badgeValues(input: Partial<BadgeFields>) {
+  return {
+    name: input.name,
+    description: input.description,
+    icon: input.icon,
+    criteria: input.criteria,
+    active: input.active,
+    ...ruleValues(input.rule),
+  };
+}
+
 /** What the school's own records must say of a badge's icon and rule level, else 422. */
 async function checkReferences(db: Database, school: School, input: Partial<BadgeFields>) {
   const icon = input.icon;
@@ -65,15 +77,7 @@ export async function createBadge(
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(badges)
-      .values({
-        schoolId: school.id,
-        name: input.name,
-        description: input.description,
-        icon: input.icon,
-        criteria: input.criteria,
-        active: input.active,
-        ...ruleValues(input.rule),
-      })
+      .values({ schoolId: school.id, ...badgeValues(input), name: input.name })
       .returning({ id: badges.id, ruleType: badges.ruleType });
     // Riders who already meet a new rule earn the badge without waiting for their next class.
     if (row!.ruleType) await queueBadgeRules(tx, school.id);
@@ -94,15 +98,7 @@ export async function updateBadge(
     const [row] = isUuid(badgeId)
       ? await tx
           .update(badges)
-          .set({
-            name: input.name,
-            description: input.description,
-            icon: input.icon,
-            criteria: input.criteria,
-            active: input.active,
-            ...ruleValues(input.rule),
-            updatedAt: sql`now()`,
-          })
+          .set({ ...badgeValues(input), updatedAt: sql`now()` })
           .where(and(eq(badges.schoolId, school.id), eq(badges.id, badgeId)))
           .returning({ ruleType: badges.ruleType, active: badges.active })
       : [];

@@ -20,8 +20,8 @@ export type ProgressNotice = {
 /**
  * Sends each notice to the users with an active portal link to its student, in the
  * caller's transaction: one read of the links for every student, then one `notify` per
- * notice that has anyone to tell. The notices carry no link yet: the portal's pages come
- * with the portal issue (18), so the e-mail's button needs no address either.
+ * notice that has anyone to tell. The notices carry no link (nor the e-mail a button); the
+ * portal's rider page is the natural target, a change left for issue 18's remaining work.
  */
 export async function noticeFollowers(
   tx: Database,
@@ -40,17 +40,11 @@ export async function noticeFollowers(
       .filter((link) => link.student_id === notice.studentId)
       .map((link) => ({ userId: link.user_id }));
     if (recipients.length === 0) continue;
-    await notify(
-      tx,
-      recipients,
-      notice.type,
-      {
-        title: notice.title,
-        body: notice.body,
-        organizationId: schoolId,
-        data: { student_id: notice.studentId, ...notice.data },
-      },
-      '',
-    );
+    await notify(tx, recipients, notice.type, {
+      title: notice.title,
+      body: notice.body,
+      organizationId: schoolId,
+      data: { student_id: notice.studentId, ...notice.data },
+    });
   }
 }

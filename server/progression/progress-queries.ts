@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import { students } from '@/db/schema';
-import { subDays } from 'date-fns';
-import { todayIn } from '../kernel/fields/calendar';
+import { addDaysTo, todayIn } from '../kernel/fields/calendar';
 import { findInSchool, pageOfRows } from '../kernel/records';
 import { paginate, pageOffset, type PageRequest } from '../kernel/trpc/pagination';
 import type { School } from '../kernel/trpc/init';
@@ -12,13 +11,6 @@ import type { Progress, TimelineEvent } from './progress-schema';
 
 /** "Attended" (DESIGN-MODULES A.1): present or late. */
 export const ATTENDED = sql.raw(`('present', 'late')`);
-
-/** A day `days` before the calendar date `date`. */
-function daysBefore(date: string, days: number): string {
-  return subDays(new Date(`${date}T00:00:00Z`), days)
-    .toISOString()
-    .slice(0, 10);
-}
 
 /**
  * Where the student stands on the ladder, in one statement: the current and next rung, the
@@ -31,7 +23,7 @@ export async function getProgress(
   studentId: string,
 ): Promise<Progress> {
   const today = todayIn(school.timezone);
-  const since90 = daysBefore(today, 90);
+  const since90 = addDaysTo(today, -90);
   const [row] = isUuid(studentId)
     ? await queryRows<Progress>(
         db,

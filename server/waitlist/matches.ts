@@ -96,6 +96,5 @@ export async function noticeFreePlace(
       data: { schedule_id: scheduleId },
       inAppOnly: true,
     },
-    '',
   );
 }

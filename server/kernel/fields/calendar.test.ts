@@ -1,6 +1,6 @@
 import { differenceInYears, parseISO } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { ageOn } from './calendar';
+import { addDaysTo, ageOn, datesFrom } from './calendar';
 
 describe('ageOn', () => {
   it('counts whole years as date-fns differenceInYears does', () => {
@@ -34,5 +34,13 @@ describe('ageOn', () => {
 
   it('is null without a birth date', () => {
     expect(ageOn(null, '2026-01-01')).toBeNull();
+  });
+});
+describe('addDaysTo and datesFrom', () => {
+  it('count calendar days across months, years and leap days, whatever the clock zone', () => {
+    expect(addDaysTo('2026-11-26', -90)).toBe('2026-08-28');
+    expect(addDaysTo('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDaysTo('2028-03-01', -1)).toBe('2028-02-29');
+    expect(datesFrom('2026-12-30', 3)).toEqual(['2026-12-30', '2026-12-31', '2027-01-01']);
   });
 });

@@ -41,6 +41,16 @@ export function isoWeekDates(week: string): string[] {
   return Array.from({ length: 7 }, (_, i) => format(addDays(monday, i), 'yyyy-MM-dd'));
 }
 
+/** The calendar date `days` after `date` (before, if negative), both `YYYY-MM-DD`. */
+export function addDaysTo(date: string, days: number): string {
+  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+}
+
+/** The `count` calendar dates from `date` on. */
+export function datesFrom(date: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => addDaysTo(date, i));
+}
+
 /** 0 = Sunday .. 6 = Saturday of a `YYYY-MM-DD` date. */
 export function dayOfWeek(date: string): number {
   return parseISO(date).getDay();
