@@ -54,4 +54,22 @@ test('a family joins the public waiting list without an account, and the manager
   ).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(reference) })).toHaveCount(0);
   await screenshot(page, testInfo, 'waitlist-board');
+
+  // A place is found: the contacted entry becomes a student enrolled in a schedule with room.
+  await page.getByLabel('Status').selectOption('contacted');
+  await page
+    .getByRole('row', { name: new RegExp(reference) })
+    .getByRole('button', { name: `Convert ${reference}` })
+    .click();
+  const convert = page.getByRole('dialog', { name: `Convert ${reference}` });
+  await expect(convert).toContainText(`${rider} Ruiz becomes a student`);
+  const withRoom = convert.getByRole('option', { name: /\((?!0 )\d+ free\)/ }).first();
+  await convert.getByLabel('Enroll in').selectOption((await withRoom.getAttribute('value'))!);
+  await expectNoSeriousA11yViolations(page, 'waitlist convert');
+  await convert.getByRole('button', { name: 'Make student' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `${rider} Ruiz is a student, enrolled in` }),
+  ).toBeVisible();
+  await page.getByLabel('Status').selectOption('enrolled');
+  await expect(page.getByRole('row', { name: new RegExp(reference) })).toContainText('enrolled');
 });

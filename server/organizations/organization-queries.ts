@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { memberships, organizations } from '@/db/schema';
 import type { OrganizationKind } from '../kernel/auth/permissions';
-import { toOrganization } from './schema';
+import { toProfile } from './schema';
 import type { OrganizationListItem } from './organization-schema';
 
 /** The active organizations of one kind a user is a member of, by name. */
@@ -34,5 +34,5 @@ export async function listOrganizationsOf(
 /** One organization as the API answers it (its guard has found it already). */
 export async function getOrganization(db: Database, organizationId: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
-  return toOrganization(row!);
+  return toProfile(row!);
 }

@@ -5,7 +5,12 @@ import { authedProcedure, organizationProcedure, router } from '../kernel/trpc/i
 import { updateOrganizationProfile } from './organization-lifecycle';
 import { getOrganization, listOrganizationsOf } from './organization-queries';
 import { organizationListItem } from './organization-schema';
-import { organizationProfileInput, organizationSchema, type OrganizationProfile } from './schema';
+import {
+  organizationProfileInput,
+  organizationProfileSchema,
+  schoolProfileInput,
+  type OrganizationProfile,
+} from './schema';
 
 /**
  * The routes of a tenant kind's organizations themselves: `GET /schools` (the caller's
@@ -19,7 +24,12 @@ export function organizationRouterFor<const P extends string>(
   const prefix = tenantPrefix(tenant);
   const organizationInput = organizationIdInput(tenant.param);
   const procedure = (permission: string) => organizationProcedure(kind, permission as Permission);
-  const answer = z.object({ data: organizationSchema });
+  const answer = z.object({ data: organizationProfileSchema });
+  // A stud's input has no `waitlist_open` at run time (nor in its OpenAPI document); the
+  // one static type keeps the generic router's callers simple.
+  const profileInput = (
+    kind === 'school' ? schoolProfileInput : organizationProfileInput
+  ) as typeof schoolProfileInput;
 
   return router({
     list: authedProcedure
@@ -57,18 +67,22 @@ export function organizationRouterFor<const P extends string>(
           path: prefix,
           tags: [tag],
           summary: `Update the ${kind}'s profile (name, time zone, currency)`,
+          ...(kind === 'school'
+            ? { description: '`waitlist_open` opens or closes the public waiting list.' }
+            : {}),
         },
       })
-      .input(organizationInput.extend(organizationProfileInput.shape))
+      .input(organizationInput.extend(profileInput.shape))
       .output(answer)
       .mutation(async ({ ctx, input }) => {
         // The generic `param` leaves the input's type opaque in here; it is exact for callers.
-        const { name, timezone, currency } = input as OrganizationProfile;
+        const { name, timezone, currency, waitlist_open } = input as OrganizationProfile;
         return {
           data: await updateOrganizationProfile(ctx.db, ctx.organization.id, {
             name,
             timezone,
             currency,
+            waitlist_open,
           }),
         };
       }),

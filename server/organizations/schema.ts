@@ -31,6 +31,11 @@ export const organizationSchema = z.object({
   updated_at: z.string(),
 });
 
+/** The profile its members read: a school's also says whether its waiting list is open. */
+export const organizationProfileSchema = organizationSchema.extend({
+  waitlist_open: z.boolean().optional(),
+});
+
 /** What an owner may change of their school's or stud's profile. */
 export const organizationProfileInput = z.object({
   name: z.string().trim().min(1).max(255).optional(),
@@ -38,7 +43,12 @@ export const organizationProfileInput = z.object({
   currency: currencyField.optional(),
 });
 
-export type OrganizationProfile = z.infer<typeof organizationProfileInput>;
+/** A school's profile also opens and closes its public waiting list. */
+export const schoolProfileInput = organizationProfileInput.extend({
+  waitlist_open: z.boolean().optional(),
+});
+
+export type OrganizationProfile = z.infer<typeof schoolProfileInput>;
 
 export const DEFAULT_CURRENCY = 'USD';
 
@@ -55,5 +65,13 @@ export function toOrganization(row: OrganizationRow): z.infer<typeof organizatio
     status: row.status,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** An organization as its own members read it (GET and PUT /schools/{id}, /studs/{id}). */
+export function toProfile(row: OrganizationRow): z.infer<typeof organizationProfileSchema> {
+  return {
+    ...toOrganization(row),
+    ...(row.type === 'school' ? { waitlist_open: row.waitlistOpen } : {}),
   };
 }

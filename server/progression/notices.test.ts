@@ -86,6 +86,7 @@ describe('notices to the portal followers of a rider (DESIGN-MODULES A.5 rule 5)
     expect(certificate).toMatchObject({
       body: `Sunny Stables: Bronze rider, issued on ${issued.body.data.issued_on}. Anyone can check it with the code ${issued.body.data.code}.`,
       organization_id: school,
+      link: `/portal/students/${rider.student.id}`,
       data: { student_id: rider.student.id, certificate_id: issued.body.data.id },
     });
     expect(await notices(former.token)).toEqual([]);

@@ -20,8 +20,8 @@ export type ProgressNotice = {
 /**
  * Sends each notice to the users with an active portal link to its student, in the
  * caller's transaction: one read of the links for every student, then one `notify` per
- * notice that has anyone to tell. The notices carry no link (nor the e-mail a button); the
- * portal's rider page is the natural target, a change left for issue 18's remaining work.
+ * notice that has anyone to tell. Each notice opens the rider's portal page; the e-mail,
+ * sent also from background jobs, which know no app URL, carries no button.
  */
 export async function noticeFollowers(
   tx: Database,
@@ -43,6 +43,7 @@ export async function noticeFollowers(
     await notify(tx, recipients, notice.type, {
       title: notice.title,
       body: notice.body,
+      link: `/portal/students/${notice.studentId}`,
       organizationId: schoolId,
       data: { student_id: notice.studentId, ...notice.data },
     });

@@ -103,6 +103,7 @@ describe('PUT /api/schools/{schoolId}', () => {
         currency: 'ARS',
         verified: false,
         status: 'active',
+        waitlist_open: true,
         created_at: expect.stringMatching(ISO_TIMESTAMP),
         updated_at: expect.stringMatching(ISO_TIMESTAMP),
       },

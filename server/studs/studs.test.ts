@@ -69,10 +69,12 @@ describe('GET and PUT /api/studs/{studId}', () => {
 
     const put = await app.request('PUT', `/api/studs/${studId}`, {
       token: await token('manager@stud.test'),
-      body: { name: 'Hill Stud Farm', currency: 'gbp' },
+      body: { name: 'Hill Stud Farm', currency: 'gbp', waitlist_open: false },
     });
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({ name: 'Hill Stud Farm', currency: 'GBP' });
+    // A stud keeps no waiting list: the school-only field is neither taken nor shown.
+    expect(put.body.data).not.toHaveProperty('waitlist_open');
 
     const staff = await app.request('PUT', `/api/studs/${studId}`, {
       token: await token('staff@stud.test'),

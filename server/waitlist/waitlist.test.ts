@@ -136,7 +136,7 @@ describe('the public school page and registration (DESIGN-MODULES A.4)', () => {
   });
 
   it('refuses without consent, without names, with another school’s class; a closed list is a 404', async () => {
-    const { school, other, register } = await setup();
+    const { school, other, register, owner, manager } = await setup();
     const foreign = await f.class(other, { name: 'Foreign' });
     const cases: [Record<string, unknown>, string][] = [
       [entry({ consent: false }), 'consent'],
@@ -151,12 +151,25 @@ describe('the public school page and registration (DESIGN-MODULES A.4)', () => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.errors).toHaveProperty([field]);
     }
-    await app.db
-      .update(organizations)
-      .set({ waitlistOpen: false })
-      .where(eq(organizations.id, school));
+    const close = { waitlist_open: false };
+    expect(
+      (await app.request('PUT', `/api/schools/${school}`, { token: manager, body: close })).status,
+    ).toBe(403);
+    const closed = await app.request('PUT', `/api/schools/${school}`, {
+      token: owner,
+      body: close,
+    });
+    expect(closed.body.data.waitlist_open).toBe(false);
     expect((await register()).status).toBe(404);
+    const page = await app.request('GET', `/api/public/schools/${school}`, { headers: from() });
+    expect(page.body.data.waitlist_open).toBe(false);
     expect(await app.db.$count(waitlistEntries)).toBe(0);
+    const reopened = await app.request('PUT', `/api/schools/${school}`, {
+      token: owner,
+      body: { waitlist_open: true },
+    });
+    expect(reopened.body.data.waitlist_open).toBe(true);
+    expect((await register()).status).toBe(201);
   });
 
   it('sends the waitlist e-mail only to staff whose preference allows it (in-app for all)', async () => {

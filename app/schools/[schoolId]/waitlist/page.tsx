@@ -30,9 +30,13 @@ import {
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useAfterWrite } from '../record-list';
 import { NotAllowed, useSchool } from '../school-context';
+import { ConvertForm, scheduleLabel } from './convert-form';
+import { ListSwitch } from './list-switch';
 
 type Entry = inferRouterOutputs<AppRouter>['waitlist']['list']['data'][number];
 type Status = (typeof WAITLIST_STATUSES)[number] | '';
+
+const SETTLED: readonly Entry['status'][] = ['enrolled', 'withdrawn', 'declined'];
 
 const preferencesOf = (e: Entry) =>
   [
@@ -44,13 +48,18 @@ const preferencesOf = (e: Entry) =>
     .filter(Boolean)
     .join(' · ') || 'Any class';
 
-/** The school's waiting list, oldest first: who to call next, and where each entry stands. */
+/**
+ * The school's waiting list, oldest first: who to call next, where each entry stands, who
+ * fits a schedule with a free place, and converting an entry into a student.
+ */
 export default function WaitlistPage() {
   const { schoolId, may } = useSchool();
   const trpc = useTRPC();
   const afterWrite = useAfterWrite();
   const showError = useErrorToast();
   const [editing, setEditing] = useState<Entry | null>(null);
+  const [converting, setConverting] = useState<Entry | null>(null);
+  const [scheduleId, setScheduleId] = useState('');
   const { filters, page, setPage, bind } = useListFilters({ status: 'waiting' as Status });
   const entries = useQuery({
     ...trpc.waitlist.list.queryOptions({
@@ -59,8 +68,17 @@ export default function WaitlistPage() {
       ...(filters.status ? { status: filters.status } : {}),
     }),
     placeholderData: keepPreviousData,
+    enabled: may('waitlist.view') && !scheduleId,
+  });
+  const schedules = useQuery({
+    ...trpc.schedules.list.queryOptions({ schoolId }),
     enabled: may('waitlist.view'),
   });
+  const matches = useQuery({
+    ...trpc.waitlist.matches.queryOptions({ schoolId, scheduleId }),
+    enabled: may('waitlist.view') && scheduleId !== '',
+  });
+  const mayConvert = may('waitlist.edit') && may('students.create');
   const remove = useMutation(trpc.waitlist.remove.mutationOptions({ onError: showError }));
   if (!may('waitlist.view')) return <NotAllowed />;
   const columns: ColumnDef<Entry>[] = [
@@ -109,6 +127,11 @@ export default function WaitlistPage() {
       header: () => <span className="sr-only">Actions</span>,
       cell: ({ row: { original: e } }) => (
         <div className="flex flex-wrap gap-2">
+          {mayConvert && !SETTLED.includes(e.status) && (
+            <Button size="sm" onClick={() => setConverting(e)}>
+              Convert<span className="sr-only"> {e.reference}</span>
+            </Button>
+          )}
           {may('waitlist.edit') && (
             <Button variant="outline" size="sm" onClick={() => setEditing(e)}>
               Update<span className="sr-only"> {e.reference}</span>
@@ -132,6 +155,8 @@ export default function WaitlistPage() {
       ),
     },
   ];
+  const shown = scheduleId ? matches : entries;
+  const rows = scheduleId ? matches.data?.data : entries.data?.data;
   return (
     <>
       <h1>Waiting list</h1>
@@ -139,25 +164,56 @@ export default function WaitlistPage() {
         Families join from the school&apos;s public page:{' '}
         <Link href={`/waitlist/${schoolId}`}>/waitlist/{schoolId}</Link>
       </p>
+      <ListSwitch />
       <FilterBar>
+        {!scheduleId && (
+          <FilterSelect
+            id="waitlist-status"
+            label="Status"
+            options={WAITLIST_STATUSES}
+            {...bind('status')}
+          />
+        )}
         <FilterSelect
-          id="waitlist-status"
-          label="Status"
-          options={WAITLIST_STATUSES}
-          {...bind('status')}
+          id="waitlist-schedule"
+          label="Fits the schedule"
+          allLabel="any schedule"
+          options={(schedules.data?.data ?? []).map((s) => ({
+            value: s.id,
+            label: scheduleLabel(s),
+          }))}
+          value={scheduleId}
+          onChange={setScheduleId}
         />
       </FilterBar>
-      {!entries.data && <QueryState what="the waiting list" query={entries} />}
-      {entries.data?.data.length === 0 && <Empty>Nobody on the list.</Empty>}
-      {entries.data && entries.data.data.length > 0 && (
+      {!shown.data && <QueryState what="the waiting list" query={shown} />}
+      {rows?.length === 0 && (
+        <Empty>{scheduleId ? 'Nobody waiting fits this schedule.' : 'Nobody on the list.'}</Empty>
+      )}
+      {rows && rows.length > 0 && (
         <DataTable
           className="rounded-lg border border-border bg-card p-4"
           columns={columns}
-          data={entries.data.data}
+          data={rows}
           getRowId={(e) => e.id}
         />
       )}
-      {entries.data && <Pager meta={entries.data.meta} onPage={setPage} noun="entries" />}
+      {!scheduleId && entries.data && (
+        <Pager meta={entries.data.meta} onPage={setPage} noun="entries" />
+      )}
+      <Dialog
+        title={`Convert ${converting?.reference ?? ''}`}
+        open={converting !== null}
+        onClose={() => setConverting(null)}
+      >
+        {converting && (
+          <ConvertForm
+            entry={converting}
+            scheduleId={scheduleId}
+            onDone={() => setConverting(null)}
+          />
+        )}
+      </Dialog>
       <Dialog
         title={`Update ${editing?.reference ?? ''}`}
         open={editing !== null}
