@@ -26,6 +26,8 @@ const EMBEDDED_SUITE = [
   'server/platform/settings.test.ts',
   'server/mail/worker.test.ts',
   'server/admin/organizations.test.ts',
+  // Admin writes inside the audit log's transaction (nested: savepoints), and redemptions.
+  'server/admin/access-codes.test.ts',
   'server/studs/studs.test.ts',
   'server/notifications/notifications.test.ts',
   // The database store sends and reads bytes as base64 because of PGlite (store.ts).

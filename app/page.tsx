@@ -56,6 +56,12 @@ export default function HomePage() {
             <OrganizationList organizations={studs} />
           </>
         )}
+        {!isPending && !error && (
+          <p>
+            <Link href="/redeem">Have an access code?</Link> Use it to create your own school or
+            stud.
+          </p>
+        )}
         <FollowedRiders />
       </main>
     </>

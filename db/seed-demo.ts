@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from './client';
 import {
+  accessCodes,
   attendance,
   badges,
   certificates,
@@ -26,6 +27,7 @@ import {
   schoolHorseMedia,
   studentBadges,
   students,
+  verificationRequests,
   waitlistEntries,
 } from './schema';
 
@@ -34,6 +36,11 @@ export const DEMO_OWNER_EMAIL = 'owner@demo.school';
 export const DEMO_FAMILY_EMAIL = 'family@demo.school';
 /** The demo certificate's code: open `/verify/DEM0-2026-0001` to see the public check. */
 export const DEMO_CERTIFICATE_CODE = 'DEM0-2026-0001';
+/**
+ * An access code any signed-in user redeems into a school of their own on `/redeem` (100
+ * uses); stored, as every code, by the SHA-256 of its canonical form.
+ */
+export const DEMO_ACCESS_CODE = 'DEM0-SCH0-0001';
 
 const STUDENTS = [
   {
@@ -177,6 +184,20 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
       { organizationId: stud!.id, invitedEmail: 'manager@demo.school', role: 'manager' },
       { organizationId: stud!.id, invitedEmail: 'staff@demo.stud', role: 'staff' },
     ]);
+    // The stud's request to be verified waits in the administrators' queue.
+    await tx.insert(verificationRequests).values({
+      organizationId: stud!.id,
+      legalName: 'Demo Stud Farm S.L.',
+      taxId: 'B87654321',
+      address: 'Camino de la Sierra 4, Ronda',
+    });
+    await tx.insert(accessCodes).values({
+      codeHash: createHash('sha256').update(DEMO_ACCESS_CODE, 'utf8').digest('hex'),
+      codeHint: DEMO_ACCESS_CODE.slice(-4),
+      organizationType: 'school',
+      maxRedemptions: 100,
+      note: 'Demo: redeem it on /redeem for a school of your own.',
+    });
 
     const studentRows = await tx
       .insert(students)

@@ -49,15 +49,21 @@ describe('the registration list of module manifests', () => {
         'studMembers',
         'studMedia',
         'pedigree',
+        'schoolVerification',
+        'studVerification',
+        'accessCodes',
         'admin',
       ].sort(),
     );
     expect(Object.keys(registry.routers.admin).sort()).toEqual([
+      'accessCodes',
       'mail',
       'organizations',
+      'overview',
       'pedigree',
       'settings',
       'users',
+      'verificationRequests',
     ]);
   });
 

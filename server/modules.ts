@@ -1,5 +1,6 @@
 import { accountModule } from './account/manifest';
 import { adminModule } from './admin/manifest';
+import { schoolVerificationModule, studVerificationModule } from './admin/verification-manifest';
 import { competitionsModule } from './competitions/manifest';
 import { registerModules } from './kernel/modules';
 import { mailModule } from './mail/manifest';
@@ -31,5 +32,7 @@ export const registry = registerModules([
   waitlistModule,
   studsModule,
   pedigreeModule,
+  schoolVerificationModule,
+  studVerificationModule,
   adminModule,
 ]);

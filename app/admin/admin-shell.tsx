@@ -12,12 +12,15 @@ const LINKS = [
   { href: '/admin', label: 'Overview' },
   { href: '/admin/organizations', label: 'Organizations' },
   { href: '/admin/users', label: 'Users' },
+  { href: '/admin/verification', label: 'Verification' },
+  { href: '/admin/access-codes', label: 'Access codes' },
   { href: '/admin/pedigree', label: 'Pedigree' },
   { href: '/admin/pedigree/corrections', label: 'Corrections' },
   { href: '/admin/pedigree/import', label: 'Pedigree import' },
   { href: '/admin/settings', label: 'Settings' },
   { href: '/admin/emails', label: 'E-mail previews' },
   { href: '/admin/mail', label: 'Mail outbox' },
+  { href: '/admin/audit-log', label: 'Audit log' },
 ];
 
 export function AdminNav() {

@@ -8,3 +8,4 @@ export * from './media';
 export * from './pedigree';
 export * from './progression';
 export * from './waitlist';
+export * from './admin';

@@ -4,8 +4,8 @@ import { memberships, organizations, users } from '@/db/schema';
 import { notFound } from '../kernel/errors';
 import { isUuid } from '../kernel/validation';
 import { wakeOutboxWorker } from '../mail/worker';
-import { notify } from '../notifications/notify';
 import { DEFAULT_CURRENCY, toOrganization } from '../organizations/schema';
+import { notifyOwners } from './owner-notices';
 import type { CreateOrganizationInput, UpdateOrganizationInput } from './organization-schema';
 
 /**
@@ -77,32 +77,18 @@ export async function updateOrganization(
       .where(eq(organizations.id, id))
       .returning();
     if (changes.verified !== undefined && changes.verified !== before.verified) {
-      const owners = await tx
-        .select({ userId: memberships.userId })
-        .from(memberships)
-        .where(
-          and(
-            eq(memberships.organizationId, id),
-            eq(memberships.role, 'owner'),
-            sql`${memberships.userId} is not null`,
-          ),
-        );
-      const collection = updated!.type === 'stud' ? 'studs' : 'schools';
-      await notify(
+      await notifyOwners(
         tx,
-        owners.map((owner) => ({ userId: owner.userId! })),
-        'org.verification_decided',
-        {
-          title: updated!.verified
-            ? `${updated!.name} is verified`
-            : `${updated!.name} is no longer verified`,
-          body: updated!.verified
-            ? 'The platform verified your organization: its listings and certificates show it.'
-            : 'The platform withdrew the verification of your organization.',
-          link: `/${collection}/${id}`,
-          organizationId: id,
-          data: { organization_id: id },
-        },
+        updated!,
+        updated!.verified
+          ? {
+              title: `${updated!.name} is verified`,
+              body: 'The platform verified your organization: its listings and certificates show it.',
+            }
+          : {
+              title: `${updated!.name} is no longer verified`,
+              body: 'The platform withdrew the verification of your organization.',
+            },
         appUrl,
       );
     }

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { organizations } from '@/db/schema';
 import { escapeLike, withTotal } from '../kernel/records';
+import { isUuid } from '../kernel/validation';
 import { paginate, pageOffset } from '../kernel/trpc/pagination';
 import { toOrganization } from '../organizations/schema';
 import type { OrganizationListInput } from './organization-schema';
@@ -26,4 +27,11 @@ export async function listOrganizations(db: Database, input: OrganizationListInp
     where,
   );
   return paginate(rows.map(toOrganization), total, input, url);
+}
+
+/** One organization as the audit log records it; null when unknown. */
+export async function findOrganization(db: Database, id: string | null) {
+  if (!id || !isUuid(id)) return null;
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+  return row ? toOrganization(row) : null;
 }

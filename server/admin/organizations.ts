@@ -4,12 +4,14 @@ import { adminProcedure, router } from '../kernel/trpc/init';
 import { paginatedSchema } from '../kernel/trpc/pagination';
 import { pathId } from '../kernel/fields/params';
 import { createOrganization, updateOrganization } from './organization-lifecycle';
-import { listOrganizations } from './organization-queries';
+import { findOrganization, listOrganizations } from './organization-queries';
 import {
   createOrganizationInput,
   organizationListInput,
   updateOrganizationInput,
 } from './organization-schema';
+
+const audit = { subject: 'organization', read: findOrganization };
 
 export const adminOrganizationsRouter = router({
   list: adminProcedure
@@ -27,6 +29,7 @@ export const adminOrganizationsRouter = router({
 
   create: adminProcedure
     .meta({
+      audit,
       successStatus: 201,
       openapi: {
         method: 'POST',
@@ -45,6 +48,7 @@ export const adminOrganizationsRouter = router({
 
   update: adminProcedure
     .meta({
+      audit,
       openapi: {
         method: 'PUT',
         path: '/admin/organizations/{id}',

@@ -1,11 +1,13 @@
-import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { Database } from '@/db/client';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '@/db/client';
 import { users } from '@/db/schema';
 import { isPlatformAdmin, type User } from '../kernel/auth/users';
 import type { Config } from '../kernel/config';
+import { notFound } from '../kernel/errors';
 import { escapeLike, withTotal } from '../kernel/records';
+import { isUuid } from '../kernel/validation';
 import { paginate, pageOffset } from '../kernel/trpc/pagination';
-import type { AdminUser, UserListInput } from './user-schema';
+import type { AdminUser, AdminUserDetail, UserListInput } from './user-schema';
 
 export function toAdminUser(config: Config, user: User): AdminUser {
   return {
@@ -48,4 +50,61 @@ export async function listUsers(db: Database, config: Config, input: UserListInp
     input,
     url,
   );
+}
+
+/** A user as the audit log records it (the stored flags, not the e-mail list's); null when unknown. */
+export async function findUserRecord(db: Database, id: string | null) {
+  if (!id || !isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      display_name: users.displayName,
+      status: users.status,
+      is_platform_admin: users.isPlatformAdmin,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ?? null;
+}
+
+type Belongings = Pick<AdminUserDetail, 'memberships' | 'portal_links' | 'counts'>;
+
+/**
+ * One user with their memberships, portal links and counts: the user row, then one
+ * statement for the rest, whatever their number.
+ */
+export async function getUserDetail(
+  db: Database,
+  config: Config,
+  id: string,
+): Promise<AdminUserDetail> {
+  const [user] = isUuid(id) ? await db.select().from(users).where(eq(users.id, id)) : [];
+  if (!user) throw notFound('User');
+  const [belongings] = await queryRows<Belongings>(
+    db,
+    sql`select
+          coalesce((select json_agg(json_build_object(
+                     'organization', json_build_object('id', o.id, 'name', o.name, 'type', o.type,
+                                                       'status', o.status, 'verified', o.verified),
+                     'role', m.role) order by o.name, o.id)
+                      from memberships m join organizations o on o.id = m.organization_id
+                     where m.user_id = ${id}), '[]'::json) as memberships,
+          coalesce((select json_agg(json_build_object(
+                     'id', l.id, 'student_id', l.student_id,
+                     'school', json_build_object('id', o.id, 'name', o.name),
+                     'relationship', l.relationship, 'status', l.status) order by l.created_at, l.id)
+                      from portal_links l join organizations o on o.id = l.school_id
+                     where l.user_id = ${id}), '[]'::json) as portal_links,
+          json_build_object(
+            'memberships', (select count(*)::int from memberships where user_id = ${id}),
+            'portal_links', (select count(*)::int from portal_links where user_id = ${id}),
+            'notifications', (select count(*)::int from notifications where user_id = ${id}),
+            'unread_notifications',
+              (select count(*)::int from notifications where user_id = ${id} and read_at is null),
+            'access_code_redemptions',
+              (select count(*)::int from access_code_redemptions where user_id = ${id})
+          ) as counts`,
+  );
+  return { ...toAdminUser(config, user), ...belongings!, seller_profiles: [] };
 }

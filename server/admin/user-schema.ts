@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { USER_STATUSES } from '@/db/schema/identity-values';
+import {
+  ORGANIZATION_STATUSES,
+  ORGANIZATION_TYPES,
+  ROLES,
+  USER_STATUSES,
+} from '@/db/schema/identity-values';
+import { PORTAL_LINK_STATUSES, PORTAL_RELATIONSHIPS } from '@/db/schema/progression-values';
 import { pathId } from '../kernel/fields/params';
 import { paginationInput } from '../kernel/trpc/pagination';
 
@@ -21,6 +27,42 @@ export const adminUserSchema = z.object({
 
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** GET /admin/users/{id}: the user with where they belong and what they have. */
+export const adminUserDetailSchema = adminUserSchema.extend({
+  memberships: z.array(
+    z.object({
+      organization: z.object({
+        id: z.string(),
+        name: z.string(),
+        type: z.enum(ORGANIZATION_TYPES),
+        status: z.enum(ORGANIZATION_STATUSES),
+        verified: z.boolean(),
+      }),
+      role: z.enum(ROLES),
+    }),
+  ),
+  /** Marketplace seller profiles: none exist before the marketplace catalogue. */
+  seller_profiles: z.array(z.object({ id: z.string() })),
+  portal_links: z.array(
+    z.object({
+      id: z.string(),
+      student_id: z.string(),
+      school: z.object({ id: z.string(), name: z.string() }),
+      relationship: z.enum(PORTAL_RELATIONSHIPS),
+      status: z.enum(PORTAL_LINK_STATUSES),
+    }),
+  ),
+  counts: z.object({
+    memberships: z.number().int(),
+    portal_links: z.number().int(),
+    notifications: z.number().int(),
+    unread_notifications: z.number().int(),
+    access_code_redemptions: z.number().int(),
+  }),
+});
+
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
 /** GET /admin/users: a page, by name. */
 export const userListInput = paginationInput(20).extend({
   search: z.string().trim().max(255).optional(),
@@ -28,6 +70,8 @@ export const userListInput = paginationInput(20).extend({
 });
 
 export type UserListInput = z.infer<typeof userListInput>;
+
+export const userIdInput = z.object({ id: pathId });
 
 /** PUT /admin/users/{id}. */
 export const userUpdateInput = z.object({

@@ -221,7 +221,7 @@ describe('PUT /api/admin/users/{id}', () => {
     ).toBe(403);
   });
 
-  it('reports an administrator by PLATFORM_ADMIN_EMAILS as such even without the flag', async () => {
+  it('reports an administrator by PLATFORM_ADMIN_EMAILS as such, and leaves their flag to the environment (409)', async () => {
     const admin = await signIn(ADMIN_EMAIL);
 
     const res = await app.request('PUT', `/api/admin/users/${admin.id}`, {
@@ -229,8 +229,10 @@ describe('PUT /api/admin/users/{id}', () => {
       body: { is_platform_admin: false },
     });
 
-    expect(res.status).toBe(200);
-    expect(res.body.data.is_platform_admin).toBe(true);
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/PLATFORM_ADMIN_EMAILS/);
+    const listed = await app.request('GET', `/api/admin/users/${admin.id}`, { token: admin.token });
+    expect(listed.body.data.is_platform_admin).toBe(true);
   });
 
   it.each([

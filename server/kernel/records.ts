@@ -94,6 +94,10 @@ export const timestampsOut = (row: { createdAt: Date; updatedAt: Date }) => ({
 /** `count(*)` as a JS number. */
 export const countAll = sql<number>`count(*)::int`;
 
+/** A timestamptz as the API writes timestamps (ISO 8601 in UTC, milliseconds), in SQL. */
+export const isoTimestampSql = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** `text` matched literally inside a LIKE pattern. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 

@@ -42,6 +42,7 @@ export const adminMailRouter = router({
 
   retry: adminProcedure
     .meta({
+      audit: { subject: 'email' },
       openapi: {
         method: 'POST',
         path: '/admin/mail/outbox/{id}/retry',

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { tenantPrefix, type Permission, type TenantKind } from '../kernel/auth/permissions';
 import { organizationIdInput } from '../kernel/fields/params';
-import { organizationProcedure, router, type FileAnswer } from '../kernel/trpc/init';
-import type { Services } from '../kernel/trpc/context';
+import { organizationProcedure, router } from '../kernel/trpc/init';
 import { MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_UPLOAD_BYTES } from './media-file';
 import { deleteMedia, uploadMedia, type Upload } from './media-lifecycle';
 import { findMedia, getMedia, listMedia, type MediaScope } from './media-queries';
@@ -11,43 +10,16 @@ import {
   mediaIdInput,
   mediaPage,
   mediaSchema,
-  MEDIA_TYPES,
   subjectTogether,
 } from './media-schema';
 import type { MediaSubject } from './media-subjects';
+import { openStoredFile, storedFile, storedFileOf } from './stored-file';
 import { mediaStore } from './store';
 
 const MB = 1024 * 1024;
 
 // The generic `param` leaves the inputs' types opaque in here (they are exact for callers).
 type MediaId = { mediaId: string };
-
-/** What the content route hands the file renderer: enough to find the bytes. */
-const storedFile = z.object({
-  id: z.string(),
-  content_type: z.enum(MEDIA_TYPES),
-  filename: z.string(),
-  size_bytes: z.number().int(),
-  storage_key: z.string(),
-});
-
-async function openStoredFile(
-  file: z.infer<typeof storedFile>,
-  services: Services,
-): Promise<FileAnswer> {
-  const body = await mediaStore(services.config.mediaStore).open(services.db, {
-    mediaId: file.id,
-    key: file.storage_key,
-    contentType: file.content_type,
-  });
-  return {
-    body,
-    contentType: file.content_type,
-    filename: file.filename,
-    size: file.size_bytes,
-    disposition: 'inline',
-  };
-}
 
 /**
  * The media routes of one tenant kind (`/schools/{schoolId}/media`, `/studs/{studId}/media`,
@@ -129,7 +101,7 @@ export function mediaRouterFor<const P extends string>(
 
     content: procedure('media.view')
       .meta({
-        download: openStoredFile as (output: never, services: Services) => Promise<FileAnswer>,
+        download: openStoredFile,
         openapi: {
           method: 'GET',
           path: `${path}/{mediaId}/content`,
@@ -145,13 +117,7 @@ export function mediaRouterFor<const P extends string>(
         // A download needs no subject: the lookup skips its subquery.
         const scope = { ...scopeOf(ctx.organization.id), subjects: [] };
         const { row } = await findMedia(ctx.db, scope, (input as MediaId).mediaId);
-        return {
-          id: row.id,
-          content_type: row.contentType as z.infer<typeof storedFile>['content_type'],
-          filename: row.filename,
-          size_bytes: row.sizeBytes,
-          storage_key: row.storageKey,
-        };
+        return storedFileOf(row);
       }),
 
     remove: procedure('media.delete')

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { Database } from '@/db/client';
 import { adminProcedure, router } from '../kernel/trpc/init';
+import { isUuid } from '../kernel/validation';
 import { paginatedSchema, paginationInput } from '../kernel/trpc/pagination';
 import { pathId } from '../kernel/fields/params';
 import { IMPORT_MAX_BYTES, importFields, importResultSchema } from '../kernel/csv';
@@ -28,6 +30,16 @@ const one = z.object({ data: identitySchema });
 // Administrators read every microchip.
 const admin = { userId: '', isPlatformAdmin: true };
 const correctionIdInput = z.object({ id: pathId });
+const identityAudit = {
+  subject: 'horse_identity',
+  read: async (db: Database, id: string | null) =>
+    id && isUuid(id) ? getIdentity(db, admin, id) : null,
+};
+const correctionAudit = {
+  subject: 'pedigree_correction',
+  read: async (db: Database, id: string | null) =>
+    id && isUuid(id) ? getCorrection(db, id) : null,
+};
 
 /** The curation of the global pedigree by platform administrators (DESIGN-MODULES E.6). */
 export const adminPedigreeRouter = router({
@@ -53,6 +65,7 @@ export const adminPedigreeRouter = router({
 
   create: adminProcedure
     .meta({
+      audit: identityAudit,
       successStatus: 201,
       openapi: {
         method: 'POST',
@@ -104,6 +117,7 @@ export const adminPedigreeRouter = router({
 
   update: adminProcedure
     .meta({
+      audit: identityAudit,
       openapi: {
         method: 'PUT',
         path: '/admin/pedigree/horses/{id}',
@@ -121,6 +135,7 @@ export const adminPedigreeRouter = router({
 
   verify: adminProcedure
     .meta({
+      audit: identityAudit,
       openapi: {
         method: 'POST',
         path: '/admin/pedigree/horses/{id}/verify',
@@ -137,6 +152,7 @@ export const adminPedigreeRouter = router({
 
   merge: adminProcedure
     .meta({
+      audit: identityAudit,
       openapi: {
         method: 'POST',
         path: '/admin/pedigree/horses/{id}/merge',
@@ -155,6 +171,7 @@ export const adminPedigreeRouter = router({
 
   import: adminProcedure
     .meta({
+      audit: { subject: 'horse_identity' },
       upload: { field: 'file', maxBytes: IMPORT_MAX_BYTES },
       openapi: {
         method: 'POST',
@@ -188,6 +205,7 @@ export const adminPedigreeRouter = router({
 
   approve: adminProcedure
     .meta({
+      audit: correctionAudit,
       openapi: {
         method: 'POST',
         path: '/admin/pedigree/corrections/{id}/approve',
@@ -206,6 +224,7 @@ export const adminPedigreeRouter = router({
 
   reject: adminProcedure
     .meta({
+      audit: correctionAudit,
       openapi: {
         method: 'POST',
         path: '/admin/pedigree/corrections/{id}/reject',

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { settings } from '@/db/schema';
 import {
@@ -77,4 +77,13 @@ export async function initializeSettings(db: Database): Promise<number> {
     .onConflictDoNothing({ target: settings.key })
     .returning({ key: settings.key });
   return added.length;
+}
+
+/** The stored settings (one key's, or all) as `{key: value}`, as the audit log records them. */
+export async function storedSettings(db: Database, key: string | null) {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(key ? eq(settings.key, key) : undefined);
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
 }

@@ -10,7 +10,13 @@ import {
   type SettingDefinition,
   type SettingValue,
 } from './settings-registry';
-import { initializeSettings, readSetting, readSettings, writeSettings } from './settings-store';
+import {
+  initializeSettings,
+  readSetting,
+  readSettings,
+  storedSettings,
+  writeSettings,
+} from './settings-store';
 
 export const settingValueSchema = z.union([z.boolean(), z.string(), z.number(), z.null()]);
 
@@ -111,6 +117,7 @@ export const adminSettingsRouter = router({
 
   initialize: adminProcedure
     .meta({
+      audit: { subject: 'settings', read: storedSettings },
       openapi: {
         method: 'POST',
         path: '/admin/settings/initialize',
@@ -127,6 +134,7 @@ export const adminSettingsRouter = router({
 
   toggleFeature: adminProcedure
     .meta({
+      audit: { subject: 'settings', read: storedSettings },
       openapi: {
         method: 'POST',
         path: '/admin/settings/features/{feature}/toggle',
@@ -153,6 +161,7 @@ export const adminSettingsRouter = router({
 
   updateMarketplace: adminProcedure
     .meta({
+      audit: { subject: 'settings', read: storedSettings },
       openapi: {
         method: 'PUT',
         path: '/admin/settings/marketplace',
@@ -211,6 +220,7 @@ export const adminSettingsRouter = router({
 
   update: adminProcedure
     .meta({
+      audit: { subject: 'settings', idField: 'key', read: storedSettings },
       openapi: {
         method: 'PUT',
         path: '/admin/settings/{key}',

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import type { TestDashboard } from './test-dashboard-schema';
 
-type Counts = {
+/** Every platform figure of the admin dashboard (DESIGN-MODULES E.1), counted at once. */
+export type PlatformFigures = {
   users_total: number;
   users_active: number;
   users_new: number;
@@ -11,18 +12,32 @@ type Counts = {
   publications_pending: number;
   organizations_total: number;
   organizations_verified: number;
+  organizations_schools: number;
+  organizations_studs: number;
+  verifications_pending: number;
+  corrections_pending: number;
+  mail_queued: number;
+  mail_failed: number;
 };
 
-/** Users, publications and organizations counted in one statement; "this month" in `timezone`. */
-export async function platformCounts(db: Database, timezone: string): Promise<TestDashboard> {
-  const [row] = await queryRows<Counts>(
+/**
+ * Users, publications, organizations, the admin queues and the mail outbox counted in one
+ * statement; "this month" in `timezone`. The test dashboard (spec 2.1) and the admin
+ * dashboard both read these.
+ */
+export async function platformFigures(db: Database, timezone: string): Promise<PlatformFigures> {
+  const [row] = await queryRows<PlatformFigures>(
     db,
     sql`
       with month as (select date_trunc('month', now() at time zone ${timezone}) at time zone ${timezone} as start)
       select
         u.total as users_total, u.active as users_active, u.new as users_new,
         p.total as publications_total, p.active as publications_active, p.pending as publications_pending,
-        o.total as organizations_total, o.verified as organizations_verified
+        o.total as organizations_total, o.verified as organizations_verified,
+        o.schools as organizations_schools, o.studs as organizations_studs,
+        (select count(*)::int from verification_requests where status = 'pending') as verifications_pending,
+        (select count(*)::int from pedigree_corrections where status = 'pending') as corrections_pending,
+        m.queued as mail_queued, m.failed as mail_failed
       from
         (select count(*)::int as total,
                 (count(*) filter (where status = 'active'))::int as active,
@@ -32,10 +47,20 @@ export async function platformCounts(db: Database, timezone: string): Promise<Te
                 (count(*) filter (where status = 'active'))::int as active,
                 (count(*) filter (where status = 'pending'))::int as pending
            from publications) p,
-        (select count(*)::int as total, (count(*) filter (where verified))::int as verified
-           from organizations) o`,
+        (select count(*)::int as total, (count(*) filter (where verified))::int as verified,
+                (count(*) filter (where type = 'school'))::int as schools,
+                (count(*) filter (where type = 'stud'))::int as studs
+           from organizations) o,
+        (select (count(*) filter (where status = 'pending'))::int as queued,
+                (count(*) filter (where status = 'failed'))::int as failed
+           from email_outbox) m`,
   );
-  const c = row!;
+  return row!;
+}
+
+/** The test dashboard's subset of the platform figures. */
+export async function platformCounts(db: Database, timezone: string): Promise<TestDashboard> {
+  const c = await platformFigures(db, timezone);
   return {
     users: { total: c.users_total, active: c.users_active, new_this_month: c.users_new },
     publications: {

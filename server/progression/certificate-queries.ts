@@ -3,7 +3,7 @@ import { queryRows, type Database } from '@/db/client';
 import { notFound } from '../kernel/errors';
 import { todayIn } from '../kernel/fields/calendar';
 import { normalizeCode } from '../kernel/link-tokens';
-import { pageOfRows } from '../kernel/records';
+import { isoTimestampSql, pageOfRows } from '../kernel/records';
 import { paginate, pageOffset } from '../kernel/trpc/pagination';
 import type { School } from '../kernel/trpc/init';
 import { isUuid } from '../kernel/validation';
@@ -11,9 +11,6 @@ import type { Certificate, CertificateListFilters, PublicCertificate } from './c
 
 /** Where anyone checks a certificate (the page its QR code opens), from its `code` column. */
 export const verifyUrlSql = (appUrl: string, code: SQL) => sql`${`${appUrl}/verify/`} || ${code}`;
-
-const timestamp = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The school's certificates under `where`, as the API answers them (`today`: the school's). */
 function selectCertificates(school: School, where: SQL, appUrl: string) {
@@ -26,11 +23,11 @@ function selectCertificates(school: School, where: SQL, appUrl: string) {
          to_char(c.valid_until, 'YYYY-MM-DD') as valid_until,
          c.signed_by_name, c.holder_name, c.status,
          coalesce(c.valid_until < ${today}::date, false) as expired,
-         ${timestamp(sql`c.revoked_at`)} as revoked_at, c.revoke_reason,
+         ${isoTimestampSql(sql`c.revoked_at`)} as revoked_at, c.revoke_reason,
          case when c.issued_by is null then null
               else json_build_object('id', c.issued_by, 'name', u.display_name) end as issued_by,
          ${verifyUrlSql(appUrl, sql`c.code`)} as verify_url,
-         ${timestamp(sql`c.created_at`)} as created_at, ${timestamp(sql`c.updated_at`)} as updated_at
+         ${isoTimestampSql(sql`c.created_at`)} as created_at, ${isoTimestampSql(sql`c.updated_at`)} as updated_at
     from certificates c
     join students s on s.school_id = c.school_id and s.id = c.student_id
     left join users u on u.id = c.issued_by
@@ -97,7 +94,7 @@ export async function verifyCertificate(db: Database, code: string): Promise<Pub
                c.title, c.kind, c.holder_name,
                to_char(c.issued_on, 'YYYY-MM-DD') as issued_on,
                to_char(c.valid_until, 'YYYY-MM-DD') as valid_until,
-               ${timestamp(sql`c.revoked_at`)} as revoked_at,
+               ${isoTimestampSql(sql`c.revoked_at`)} as revoked_at,
                json_build_object('name', o.name, 'verified', o.verified) as school
           from certificates c
           join organizations o on o.id = c.school_id

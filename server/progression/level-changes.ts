@@ -3,7 +3,7 @@ import { queryRows, type Database } from '@/db/client';
 import { levelChanges, levels, students } from '@/db/schema';
 import { invalidField, notFound } from '../kernel/errors';
 import { todayIn } from '../kernel/fields/calendar';
-import { findInSchool, referenceInSchool } from '../kernel/records';
+import { findInSchool, isoTimestampSql, referenceInSchool } from '../kernel/records';
 import type { School } from '../kernel/trpc/init';
 import { isUuid } from '../kernel/validation';
 import { queueBadgeRulesFor } from './badge-rules';
@@ -20,7 +20,7 @@ const selectChanges = (school: School, where: ReturnType<typeof sql>) => sql`
          case when lc.assessed_by is null then null
               else json_build_object('id', lc.assessed_by, 'name', u.display_name) end as assessed_by,
          lc.notes, lc.override,
-         to_char(lc.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+         ${isoTimestampSql(sql`lc.created_at`)} as created_at
     from level_changes lc
     join levels l on l.school_id = lc.school_id and l.id = lc.level_id
     left join levels p on p.school_id = lc.school_id and p.id = lc.previous_level_id

@@ -328,6 +328,8 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
   'POST /schools/{schoolId}/certificates/{certificateId}/revoke': async () => ({
     reason: 'Misspelt name',
   }),
+  'POST /schools/{schoolId}/verification-requests': async () => ({ legal_name: 'Test S.L.' }),
+  'POST /studs/{studId}/verification-requests': async () => ({ legal_name: 'Stud Ltd' }),
 };
 
 /** Every row, in every table, that carries one of the forbidden values. */

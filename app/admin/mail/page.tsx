@@ -2,7 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { useState } from 'react';
+import { useSearchParams } from 'next/navigation';
+import { Suspense, useState } from 'react';
 import { OUTBOX_STATUSES, type OutboxStatus } from '@/db/schema/platform-values';
 import type { AppRouter } from '@/server/router';
 import {
@@ -25,8 +26,23 @@ type Entry = inferRouterOutputs<AppRouter>['admin']['mail']['list']['data'][numb
 
 /** The outbox: every e-mail the platform queued, its delivery state, and retry of a failed one. */
 export default function MailOutboxPage() {
+  // `?status=failed` (the dashboard's link) is read in the browser: a boundary for the build.
+  return (
+    <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+      <OutboxAtAddress />
+    </Suspense>
+  );
+}
+
+/** A new address (the navigation's link after the dashboard's) starts the filters again. */
+function OutboxAtAddress() {
+  const status = OUTBOX_STATUSES.find((s) => s === useSearchParams().get('status')) ?? '';
+  return <MailOutbox key={status} initialStatus={status} />;
+}
+
+function MailOutbox({ initialStatus }: { initialStatus: OutboxStatus | '' }) {
   const trpc = useTRPC();
-  const { filters, page, setPage, bind } = useListFilters({ status: '' as OutboxStatus | '' });
+  const { filters, page, setPage, bind } = useListFilters({ status: initialStatus });
   const { status } = filters;
   const [selected, setSelected] = useState<string | null>(null);
   const list = useQuery(

@@ -1,42 +1,25 @@
 'use client';
 
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '@/server/router';
+import Link from 'next/link';
+import type { AdminUser } from '@/server/admin/user-schema';
 import {
   actionsColumn,
-  ConfirmButton,
   cardClass,
   DataTable,
   statusColumn,
-  useWriteOutcome,
   type ColumnDef,
 } from '../../components/ui';
-import { useTRPC } from '../../trpc';
+import { UserStatusButton } from './user-status-button';
 
-type User = inferRouterOutputs<AppRouter>['admin']['users']['list']['data'][number];
-
-/** A page of users; anyone but oneself can be suspended or reactivated, after a confirmation. */
-export function UsersTable({ users, busy }: { users: User[]; busy: boolean }) {
-  const trpc = useTRPC();
-  const write = useWriteOutcome();
-  const me = useQuery(trpc.account.me.queryOptions({}));
-  const update = useMutation(
-    trpc.admin.users.update.mutationOptions({
-      onSuccess: write.onSuccess([trpc.admin.users.pathKey()], ({ data }: { data: User }) => {
-        const who = data.email ?? data.display_name;
-        return data.status === 'suspended' ? `${who} is suspended.` : `${who} is active again.`;
-      }),
-      onError: write.onError,
-    }),
-  );
-  const columns: ColumnDef<User>[] = [
+/** A page of users, each name opening the user's page; anyone but oneself can be suspended. */
+export function UsersTable({ users, busy }: { users: AdminUser[]; busy: boolean }) {
+  const columns: ColumnDef<AdminUser>[] = [
     {
       id: 'name',
       header: 'Name',
       cell: ({ row: { original: user } }) => (
         <>
-          {user.display_name}
+          <Link href={`/admin/users/${user.id}`}>{user.display_name}</Link>
           {user.is_platform_admin && (
             <span className="text-muted-foreground"> (administrator)</span>
           )}
@@ -45,25 +28,7 @@ export function UsersTable({ users, busy }: { users: User[]; busy: boolean }) {
     },
     { id: 'email', header: 'E-mail', cell: ({ row }) => row.original.email ?? '—' },
     statusColumn(),
-    actionsColumn((user) => {
-      if (user.id === me.data?.id) return <span className="text-muted-foreground">You</span>;
-      const who = user.email ?? user.display_name;
-      return user.status === 'active' ? (
-        <ConfirmButton
-          label={`Suspend ${who}`}
-          question={`Suspend ${who}? They can no longer use the platform.`}
-          disabled={update.isPending}
-          onConfirm={() => update.mutate({ id: user.id, status: 'suspended' })}
-        />
-      ) : (
-        <ConfirmButton
-          label={`Reactivate ${who}`}
-          question={`Reactivate ${who}?`}
-          disabled={update.isPending}
-          onConfirm={() => update.mutate({ id: user.id, status: 'active' })}
-        />
-      );
-    }),
+    actionsColumn((user) => <UserStatusButton user={user} />),
   ];
   return (
     <DataTable

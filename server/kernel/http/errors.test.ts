@@ -164,7 +164,7 @@ describe('405: known path, other method', () => {
   it.each([
     ['DELETE', '/api/health', 'GET'],
     ['POST', '/api/schools', 'GET'],
-    ['PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000', 'PUT'],
+    ['PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000', 'GET, PUT'],
   ])('%s %s answers 405 with Allow: %s', async (method, path, allow) => {
     const res = await app.request(method, path, { token: await adminToken() });
     expectError(res, 405, 'METHOD_NOT_ALLOWED');

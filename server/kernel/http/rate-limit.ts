@@ -55,11 +55,35 @@ export function clientKeyOf(req: Request, config: Pick<Config, 'trustProxy'>): s
   return (last ? addressKey(last) : null) ?? DIRECT_CLIENT;
 }
 
+const windowStart = (windowSeconds: number) =>
+  sql`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}::int) * ${windowSeconds}::int)`;
+
 /**
  * Counts one hit in the current fixed window of `bucket` with one upsert, so concurrent
- * requests in any number of processes count exactly (the row lock orders them). Throws 429
- * with the seconds left in the window once `limit` hits have been counted. Run it in the
- * transaction of the accepted request: a request that fails later does not count.
+ * requests in any number of processes count exactly (the row lock orders them); answers the
+ * window's hits and the seconds left in it.
+ */
+export async function countRateLimitHit(
+  db: Database,
+  bucket: string,
+  windowSeconds = 60,
+): Promise<{ hits: number; retryAfter: number }> {
+  const [row] = await queryRows<{ hits: number; retry_after: number }>(
+    db,
+    sql`
+      insert into rate_limit_counters as c (bucket, window_start, hits)
+      values (${bucket}, ${windowStart(windowSeconds)}, 1)
+      on conflict (bucket, window_start) do update set hits = c.hits + 1
+      returning c.hits,
+        greatest(1, ceil(extract(epoch from (c.window_start + make_interval(secs => ${windowSeconds}::int) - now()))))::int as retry_after`,
+  );
+  return { hits: row!.hits, retryAfter: row!.retry_after };
+}
+
+/**
+ * Counts one hit of `bucket` and throws 429 with the seconds left in the window once `limit`
+ * hits have been counted. Run it in the transaction of the accepted request: a request that
+ * fails later does not count.
  */
 export async function consumeRateLimit(
   db: Database,
@@ -68,17 +92,28 @@ export async function consumeRateLimit(
   windowSeconds = 60,
   message = 'Too many requests. Please try again later.',
 ): Promise<void> {
-  const [row] = await queryRows<{ hits: number; retry_after: number }>(
+  const { hits, retryAfter } = await countRateLimitHit(db, bucket, windowSeconds);
+  if (hits > limit) throw new AppError('TOO_MANY_REQUESTS', message, { retryAfter });
+}
+
+/**
+ * Throws 429 when `limit` hits are already counted in the current window of `bucket`,
+ * counting nothing: for limits on failures, which `countRateLimitHit` counts once known.
+ */
+export async function assertUnderRateLimit(
+  db: Database,
+  bucket: string,
+  limit: number,
+  windowSeconds: number,
+  message: string,
+): Promise<void> {
+  const [row] = await queryRows<{ retry_after: number }>(
     db,
-    sql`
-      insert into rate_limit_counters as c (bucket, window_start, hits)
-      values (${bucket}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}::int) * ${windowSeconds}::int), 1)
-      on conflict (bucket, window_start) do update set hits = c.hits + 1
-      returning c.hits,
-        greatest(1, ceil(extract(epoch from (c.window_start + make_interval(secs => ${windowSeconds}::int) - now()))))::int as retry_after`,
+    sql`select greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}::int) - now()))))::int as retry_after
+          from rate_limit_counters
+         where bucket = ${bucket} and window_start = ${windowStart(windowSeconds)} and hits >= ${limit}`,
   );
-  if (row!.hits > limit)
-    throw new AppError('TOO_MANY_REQUESTS', message, { retryAfter: row!.retry_after });
+  if (row) throw new AppError('TOO_MANY_REQUESTS', message, { retryAfter: row.retry_after });
 }
 
 /** Drops the windows that ended long ago. */

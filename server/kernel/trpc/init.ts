@@ -12,6 +12,7 @@ import {
 } from '../auth/permissions';
 import { noteOrganization } from '../log';
 import { isUuid } from '../validation';
+import { audited, type AuditSpec } from './audit';
 import type { Context, Services } from './context';
 
 /** A file a `download` route sends: its bytes (streamed when a store streams them). */
@@ -52,6 +53,8 @@ export type Meta = OpenApiMeta<{
   download?: (output: never, services: Services) => Promise<FileAnswer>;
   /** `format=csv` answers a `text/csv` download: the output's `data`, rendered by this. */
   csv?: (data: never) => { filename: string; body: string };
+  /** A platform-administration write: the subject its audit-log row names (audit.ts). */
+  audit?: AuditSpec;
 }>;
 
 const t = initTRPC
@@ -96,10 +99,21 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, meta, getRawInp
   return next({ ctx: { caller } });
 });
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.caller.isPlatformAdmin) throw forbidden('Platform administrators only.');
-  return next();
-});
+/**
+ * A platform-administration route. Its writes run in one transaction with their audit-log
+ * row; a mutation without `meta.audit` is a programming error (tested for every route).
+ */
+export const adminProcedure = authedProcedure.use(
+  async ({ ctx, type, meta, path, getRawInput, next }) => {
+    if (!ctx.caller.isPlatformAdmin) throw forbidden('Platform administrators only.');
+    if (type !== 'mutation') return next();
+    if (!meta?.audit) throw new Error(`The admin write ${path} declares no audit subject.`);
+    const raw = await getRawInput().catch(() => undefined);
+    return audited(ctx.db, path, ctx.caller.user.id, meta.audit, raw, (tx) =>
+      next({ ctx: { db: tx } }),
+    );
+  },
+);
 
 /** The raw input's organization id (under the tenant kind's `param`) when it is a UUID. */
 async function organizationIdOf(
