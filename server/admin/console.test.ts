@@ -1,6 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminActions, emailOutbox, portalLinks, users } from '@/db/schema';
+import { statementCounter } from '@/db/client';
+import {
+  accessCodeRedemptions,
+  accessCodes,
+  adminActions,
+  emailOutbox,
+  memberships,
+  organizations,
+  portalLinks,
+  users,
+  verificationRequests,
+} from '@/db/schema';
 import { registry } from '../modules';
 import { appRouter } from '../router';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
@@ -208,5 +219,75 @@ describe('GET and PUT /api/admin/users/{id}', () => {
     ]);
     expect(logged[0]!.before).toMatchObject({ is_platform_admin: false });
     expect(logged[0]!.after).toMatchObject({ is_platform_admin: true });
+  });
+});
+
+describe('SQL statements of the admin lists', () => {
+  /** `n` organizations with a member each, a verification request, a code redemption, a log row. */
+  async function world(n: number) {
+    const admin = await app.tokenFor(ADMIN_EMAIL);
+    const me = await app.request('GET', '/api/auth/me', { token: admin });
+    const orgs = await app.db
+      .insert(organizations)
+      .values(
+        Array.from({ length: n }, (_, k) => ({
+          name: `Org ${n}-${k}`,
+          type: 'school' as const,
+          timezone: 'UTC',
+          currency: 'EUR',
+        })),
+      )
+      .returning({ id: organizations.id });
+    await app.db
+      .insert(memberships)
+      .values(
+        orgs.map((o) => ({ organizationId: o.id, userId: me.body.id, role: 'owner' as const })),
+      );
+    await app.db
+      .insert(verificationRequests)
+      .values(orgs.map((o) => ({ organizationId: o.id, legalName: 'S.L.' })));
+    const [code] = await app.db
+      .insert(accessCodes)
+      .values({
+        codeHash: `hash-${n}`,
+        codeHint: 'ABCD',
+        organizationType: 'school',
+        maxRedemptions: n,
+      })
+      .returning({ id: accessCodes.id });
+    await app.db
+      .insert(accessCodeRedemptions)
+      .values(orgs.map((o) => ({ accessCodeId: code!.id, organizationId: o.id, userId: null })));
+    await app.db.insert(adminActions).values(
+      orgs.map((o) => ({
+        actorId: me.body.id,
+        action: 'x',
+        subjectType: 'organization',
+        subjectId: o.id,
+      })),
+    );
+    const counts: Record<string, number> = {};
+    for (const path of [
+      '/api/admin/audit-log',
+      '/api/admin/access-codes',
+      `/api/admin/access-codes/${code!.id}/redemptions`,
+      '/api/admin/verification-requests',
+      `/api/admin/users/${me.body.id}`,
+      '/api/admin/dashboard',
+    ]) {
+      const counter = { count: 0 };
+      const res = await statementCounter.run(counter, () =>
+        app.request('GET', path, { token: admin }),
+      );
+      expect(res.status, path).toBe(200);
+      counts[path.replace(code!.id, '{id}').replace(me.body.id, '{id}')] = counter.count;
+    }
+    return counts;
+  }
+
+  it('are the same with 2 and with 30 records of each kind', async () => {
+    const small = await world(2);
+    const large = await world(30);
+    expect(large).toEqual(small);
   });
 });
