@@ -48,6 +48,7 @@ describe('the registration list of module manifests', () => {
         'studs',
         'studMembers',
         'studMedia',
+        'studPedigree',
         'pedigree',
         'schoolVerification',
         'studVerification',

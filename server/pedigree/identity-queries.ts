@@ -103,7 +103,7 @@ export async function getIdentity(db: Database, reader: Reader, id: string): Pro
   return toIdentity(found.row, found.visible);
 }
 
-type TreeRow = {
+export type TreeRow = {
   id: string;
   name: string;
   sex: PedigreeNode['sex'];
@@ -117,19 +117,18 @@ type TreeRow = {
 };
 
 /**
- * The horse and its ancestors to `generations` (parents are the first), by one recursive
- * query; a horse met twice (inbreeding) is read once and appears at each of its places.
+ * The horses `roots` and their ancestors to `generations` above them, by one recursive
+ * query; a horse met twice (inbreeding) is read once.
  */
-export async function pedigreeTree(
+export async function ancestryRows(
   db: Database,
-  id: string,
+  roots: readonly string[],
   generations: number,
-): Promise<(PedigreeNode & { merged_into_id: string | null }) | null> {
-  if (!isUuid(id)) return null;
-  const rows = await queryRows<TreeRow>(
+): Promise<TreeRow[]> {
+  return queryRows<TreeRow>(
     db,
     sql`with recursive tree(id, depth) as (
-          select ${id}::uuid, 0
+          select root, 0 from unnest(${sql.param(roots)}::uuid[]) root
           union
           select p.parent, tree.depth + 1 from tree
             join ${horseIdentities} h on h.id = tree.id
@@ -140,6 +139,14 @@ export async function pedigreeTree(
                h.sire_id, h.dam_id, h.merged_into_id
         from tree join ${horseIdentities} h on h.id = tree.id`,
   );
+}
+
+/** The 0.3 tree of `id` from rows of its ancestry: `generations` above it, each at its places. */
+export function treeFrom(
+  rows: readonly TreeRow[],
+  id: string,
+  generations: number,
+): PedigreeNode | null {
   const byId = new Map(rows.map((row) => [row.id, row]));
   const node = (nodeId: string | null, depth: number): PedigreeNode | null => {
     const row = nodeId ? byId.get(nodeId) : undefined;
@@ -157,8 +164,19 @@ export async function pedigreeTree(
       dam: deeper ? node(row.dam_id, depth + 1) : null,
     };
   };
-  const root = node(id, 0);
-  return root && { ...root, merged_into_id: byId.get(id)!.merged_into_id };
+  return node(id, 0);
+}
+
+/** The horse and its ancestors to `generations` (parents are the first), by one recursive query. */
+export async function pedigreeTree(
+  db: Database,
+  id: string,
+  generations: number,
+): Promise<(PedigreeNode & { merged_into_id: string | null }) | null> {
+  if (!isUuid(id)) return null;
+  const rows = await ancestryRows(db, [id], generations);
+  const root = treeFrom(rows, id, generations);
+  return root && { ...root, merged_into_id: rows.find((row) => row.id === id)!.merged_into_id };
 }
 
 /** What points to an identity, as a merge would move it (the merge preview of E.6). */

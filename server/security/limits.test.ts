@@ -6,7 +6,7 @@ import { apiOperations, type ApiOperation } from '../test/api-routes';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 import { sampleQuery } from '../test/sample-input';
 import { schoolFixtures } from '../test/school-fixtures';
-import { portalLinks } from '@/db/schema';
+import { accessCodes, portalLinks } from '@/db/schema';
 
 /*
  * The request limits of DESIGN 5, on every route they apply to. Tested elsewhere, and not
@@ -22,7 +22,7 @@ const school = schoolFixtures(() => app.db);
 const OWNER = 'owner@limits.test';
 
 /**
- * A school with a competition, and the path of an operation with its parameters filled:
+ * A school with a competition, an access code, and the path of an operation with its parameters filled:
  * with their ids, or with `other` for any parameter the world has no record for.
  */
 async function world() {
@@ -37,11 +37,17 @@ async function world() {
     email: OWNER,
     relationship: 'guardian',
   });
+  // The one paginated list under an `{id}`: an access code's redemptions.
+  const [code] = await app.db
+    .insert(accessCodes)
+    .values({ codeHash: 'limits', codeHint: 'ABCD', organizationType: 'school' })
+    .returning({ id: accessCodes.id });
   const ids: Record<string, string> = {
     schoolId,
     studId,
     competitionId: competition.id,
     studentId: student.id,
+    id: code!.id,
   };
   const fill = (op: ApiOperation, other?: string) =>
     `/api${op.path.replace(/\{(\w+)\}/g, (_, name: string) => {

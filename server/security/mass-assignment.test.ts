@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/client';
-import { competitionEntries, competitionResults, payments } from '@/db/schema';
+import { competitionEntries, competitionResults, horseIdentities, payments } from '@/db/schema';
 import { organizationOperations, type ApiOperation } from '../test/api-routes';
 import { useTestApp, type TestResponse } from '../test/harness';
 import { pdf, png } from '../test/media-fixtures';
@@ -330,6 +330,16 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
   }),
   'POST /schools/{schoolId}/verification-requests': async () => ({ legal_name: 'Test S.L.' }),
   'POST /studs/{studId}/verification-requests': async () => ({ legal_name: 'Stud Ltd' }),
+  'POST /studs/{studId}/pedigree/test-mating': async () => {
+    const [sire, dam] = await app.db
+      .insert(horseIdentities)
+      .values([
+        { name: 'Sire', sex: 'male' as const, birthYear: 2010 },
+        { name: 'Dam', sex: 'female' as const, birthYear: 2012 },
+      ])
+      .returning({ id: horseIdentities.id });
+    return { sire_id: sire!.id, dam_id: dam!.id };
+  },
 };
 
 /** Every row, in every table, that carries one of the forbidden values. */

@@ -4,6 +4,7 @@ import { mediaRouterFor } from '../media/media-router';
 import { membersRouterFor } from '../organizations/members-router';
 import { organizationRouterFor } from '../organizations/organization-router';
 import { navigation } from './navigation';
+import { studPedigreeRouter } from './test-mating';
 import { stud } from './tenant';
 
 /*
@@ -45,6 +46,7 @@ export const studsModule = defineModule({
     studMembers: membersRouterFor(stud, 'Stud members'),
     // The herd, medical records and expenses link their media when they arrive (issue 20).
     studMedia: mediaRouterFor(stud, 'Stud media', []),
+    studPedigree: studPedigreeRouter,
   },
   resources,
   grants: {
@@ -58,6 +60,10 @@ export const studsModule = defineModule({
     viewer: viewOf(notMembers),
   },
   // Paths relative to `/studs/{studId}`; the first matching row wins.
-  routeExceptions: [{ path: /^$/, permission: 'profile' }],
+  routeExceptions: [
+    { path: /^$/, permission: 'profile' },
+    // A computation, not a write (B.1).
+    { path: /^\/pedigree\/test-mating$/, permission: 'horses.view' },
+  ],
   navigation,
 });

@@ -92,7 +92,16 @@ export async function seedOrganization(
     })
     .returning();
   const file = await storedPng(app.db, id, `${label} document.png`);
-  const seeded: Partial<Record<RecordKind, string>> = { member: member!.id, media: file.id };
+  // A horse of the shared pedigree, which the stud's pedigree tools name.
+  const [identity] = await app.db
+    .insert(horseIdentities)
+    .values({ name: `${label} Stallion`, sex: 'male', birthYear: 2010 })
+    .returning({ id: horseIdentities.id });
+  const seeded: Partial<Record<RecordKind, string>> = {
+    member: member!.id,
+    media: file.id,
+    identity: identity!.id,
+  };
   const records = new Proxy(seeded, {
     get(target, name: string) {
       const value = target[name as RecordKind];
