@@ -43,11 +43,16 @@ export async function testMating(db: Database, input: TestMatingFields): Promise
   return {
     generations,
     coi_percent: percent(result.coefficient),
-    common_ancestors: result.contributions.map((c) => ({
-      id: c.id,
-      name: names.get(c.id)!,
-      contribution_percent: percent(c.coefficient),
-    })),
+    // Largest share first; equal shares by name.
+    common_ancestors: result.contributions
+      .map((c) => ({
+        id: c.id,
+        name: names.get(c.id)!,
+        contribution_percent: percent(c.coefficient),
+      }))
+      .sort(
+        (a, b) => b.contribution_percent - a.contribution_percent || a.name.localeCompare(b.name),
+      ),
     pedigree: {
       sire: treeFrom(rows, sire, generations - 1),
       dam: treeFrom(rows, dam, generations - 1),
