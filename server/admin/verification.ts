@@ -77,11 +77,7 @@ export function verificationRouterFor<const P extends string>(
 }
 
 const tags = ['Administration: verification'];
-const audit = {
-  subject: 'verification_request',
-  read: (db: Parameters<typeof findVerificationRequest>[0], id: string | null) =>
-    findVerificationRequest(db, id),
-};
+const audit = { subject: 'verification_request', read: findVerificationRequest };
 
 /** The platform administrators' verification queue (E.2). */
 export const adminVerificationRouter = router({
