@@ -9,3 +9,4 @@ export * from './pedigree';
 export * from './progression';
 export * from './waitlist';
 export * from './admin';
+export * from './stud';

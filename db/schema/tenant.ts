@@ -13,6 +13,12 @@ export const schoolId = () =>
     .notNull()
     .references(() => organizations.id, { onDelete: 'cascade' });
 
+/** `stud_id`: a stud's tenant column, as `school_id` is a school's (DESIGN-MODULES 0.1). */
+export const studId = () =>
+  uuid('stud_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
 /** `id`: the second half of the (school_id, id) primary key. */
 export const recordId = () =>
   uuid('id')

@@ -11,17 +11,23 @@ type SchoolTable = PgTable & { schoolId: PgColumn; id: PgColumn };
 export const joinInSchool = (table: SchoolTable, schoolId: PgColumn, id: PgColumn) =>
   and(eq(table.schoolId, schoolId), eq(table.id, id));
 
-async function selectInSchool<T extends SchoolTable>(
+/** A stud table: keyed by (stud_id, id). */
+type StudTable = PgTable & { studId: PgColumn; id: PgColumn };
+
+type Keyed = PgTable & { id: PgColumn };
+
+async function selectIn<T extends Keyed>(
   db: Database,
   table: T,
-  schoolId: string,
+  tenant: PgColumn,
+  organizationId: string,
   id: string,
 ): Promise<T['$inferSelect'] | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
     .select()
     .from(table as PgTable)
-    .where(and(eq(table.schoolId, schoolId), eq(table.id, id)))
+    .where(and(eq(tenant, organizationId), eq(table.id, id)))
     .limit(1);
   return row as T['$inferSelect'] | undefined;
 }
@@ -37,7 +43,20 @@ export async function findInSchool<T extends SchoolTable>(
   id: string,
   what: string,
 ): Promise<T['$inferSelect']> {
-  const row = await selectInSchool(db, table, schoolId, id);
+  const row = await selectIn(db, table, table.schoolId, schoolId, id);
+  if (!row) throw notFound(what);
+  return row;
+}
+
+/** `findInSchool` for a stud's tables (DESIGN-MODULES 0.1). */
+export async function findInStud<T extends StudTable>(
+  db: Database,
+  table: T,
+  studId: string,
+  id: string,
+  what: string,
+): Promise<T['$inferSelect']> {
+  const row = await selectIn(db, table, table.studId, studId, id);
   if (!row) throw notFound(what);
   return row;
 }
@@ -53,7 +72,29 @@ export async function referenceInSchool<T extends SchoolTable>(
   id: string,
   field: string,
 ): Promise<T['$inferSelect']> {
-  const row = await selectInSchool(db, table, schoolId, id);
+  return referenceIn(db, table, table.schoolId, schoolId, id, field);
+}
+
+/** `referenceInSchool` for a stud's tables. */
+export async function referenceInStud<T extends StudTable>(
+  db: Database,
+  table: T,
+  studId: string,
+  id: string,
+  field: string,
+): Promise<T['$inferSelect']> {
+  return referenceIn(db, table, table.studId, studId, id, field);
+}
+
+async function referenceIn<T extends Keyed>(
+  db: Database,
+  table: T,
+  tenant: PgColumn,
+  organizationId: string,
+  id: string,
+  field: string,
+): Promise<T['$inferSelect']> {
+  const row = await selectIn(db, table, tenant, organizationId, id);
   if (!row) throw invalidField(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
   return row;
 }

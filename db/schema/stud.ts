@@ -1,0 +1,384 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type PgTableExtraConfigValue,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { memberships, users } from './identity';
+import { media } from './media';
+import { horseIdentities } from './pedigree';
+import {
+  CLIENT_KINDS,
+  CLIENT_SOURCES,
+  CLIENT_STAGES,
+  DEFAULT_CHECK_DAYS,
+  DEFAULT_GESTATION_DAYS,
+  MEDICAL_RECORD_TYPES,
+  PIPELINE_STATUSES,
+  STUD_HORSE_OWNERSHIPS,
+  STUD_HORSE_STATUSES,
+  TASK_PRIORITIES,
+  TASK_SOURCES,
+  TASK_STATUSES,
+} from './stud-values';
+import { inList, money, recordId, studId } from './tenant';
+
+/*
+ * A stud's herd and the people it works with (DESIGN-MODULES B.1, B.8). Keyed (stud_id, id)
+ * and referenced within the stud as school tables are within their school. History keeps its
+ * horse (a medical record: ON DELETE RESTRICT → 409); optional links are cleared instead
+ * (`ON DELETE SET NULL (column)` in the migration, so that stud_id stays).
+ */
+
+export * from './stud-values';
+
+/** Clients and prospects (B.8): a prospect is a client in stage `prospect`. */
+export const studClients = pgTable(
+  'stud_clients',
+  {
+    studId: studId(),
+    id: recordId(),
+    stage: text('stage', { enum: CLIENT_STAGES }).notNull().default('client'),
+    kind: text('kind', { enum: CLIENT_KINDS }).notNull().default('person'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    companyName: text('company_name'),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    documentType: text('document_type'),
+    documentNumber: text('document_number'),
+    source: text('source', { enum: CLIENT_SOURCES }),
+    notes: text('notes'),
+    pipelineStatus: text('pipeline_status', { enum: PIPELINE_STATUSES }),
+    interestStallionId: uuid('interest_stallion_id'),
+    /** A service of the stud; its foreign key comes with the services (issue 21). */
+    interestServiceId: uuid('interest_service_id'),
+    expectedValue: money('expected_value'),
+    /** Set once: the personal fields were erased (B.8, as students under DESIGN 4). */
+    anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  // Typed: clients and horses reference each other, which defeats inference.
+  (t): PgTableExtraConfigValue[] => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    // One client per e-mail in a stud: a marketplace request (C.9) finds it by that address.
+    uniqueIndex('stud_clients_email_key')
+      .on(t.studId, sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null`),
+    index('stud_clients_stud_stage_idx').on(t.studId, t.stage),
+    foreignKey({
+      columns: [t.studId, t.interestStallionId],
+      foreignColumns: [studHorses.studId, studHorses.id],
+      name: 'stud_clients_interest_stallion_fk',
+    }).onDelete('set null'),
+    check('stud_clients_stage_check', inList(t.stage, CLIENT_STAGES)),
+    check('stud_clients_kind_check', inList(t.kind, CLIENT_KINDS)),
+    check('stud_clients_source_check', inList(t.source, CLIENT_SOURCES)),
+    check('stud_clients_pipeline_check', inList(t.pipelineStatus, PIPELINE_STATUSES)),
+    check(
+      'stud_clients_name_check',
+      sql`${t.anonymizedAt} is not null or (case ${t.kind} when 'company' then ${t.companyName} is not null
+          else ${t.firstName} is not null and ${t.lastName} is not null end)`,
+    ),
+    check('stud_clients_expected_value_check', sql`${t.expectedValue} >= 0`),
+  ],
+);
+
+/** A horse the stud handles (B.1): its own, a client's or a leased one; always an identity. */
+export const studHorses = pgTable(
+  'stud_horses',
+  {
+    studId: studId(),
+    id: recordId(),
+    horseIdentityId: uuid('horse_identity_id')
+      .notNull()
+      .references(() => horseIdentities.id, { onDelete: 'restrict' }),
+    ownership: text('ownership', { enum: STUD_HORSE_OWNERSHIPS }).notNull().default('own'),
+    ownerClientId: uuid('owner_client_id'),
+    onPremises: boolean('on_premises').notNull().default(true),
+    status: text('status', { enum: STUD_HORSE_STATUSES }).notNull().default('active'),
+    arrivalDate: date('arrival_date', { mode: 'string' }),
+    departureDate: date('departure_date', { mode: 'string' }),
+    location: text('location'),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t): PgTableExtraConfigValue[] => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    // One record of an animal per stud: a second one would split its history.
+    uniqueIndex('stud_horses_identity_key').on(t.studId, t.horseIdentityId),
+    index('stud_horses_identity_idx').on(t.horseIdentityId),
+    index('stud_horses_owner_idx').on(t.studId, t.ownerClientId),
+    foreignKey({
+      columns: [t.studId, t.ownerClientId],
+      foreignColumns: [studClients.studId, studClients.id],
+      name: 'stud_horses_owner_client_fk',
+    }).onDelete('restrict'),
+    check('stud_horses_ownership_check', inList(t.ownership, STUD_HORSE_OWNERSHIPS)),
+    check('stud_horses_status_check', inList(t.status, STUD_HORSE_STATUSES)),
+    // A client's or a leased horse names its owner; the stud's own names none.
+    check('stud_horses_owner_check', sql`(${t.ownership} = 'own') = (${t.ownerClientId} is null)`),
+    check(
+      'stud_horses_dates_check',
+      sql`${t.departureDate} is null or ${t.arrivalDate} is null or ${t.departureDate} >= ${t.arrivalDate}`,
+    ),
+  ],
+);
+
+/** One per stallion (B.1); absent until first saved. */
+export const stallionProfiles = pgTable(
+  'stallion_profiles',
+  {
+    studId: studId(),
+    horseId: uuid('horse_id').notNull(),
+    standing: boolean('standing').notNull().default(true),
+    bookLimit: smallint('book_limit'),
+    publicDescription: text('public_description'),
+    heightCm: smallint('height_cm'),
+    approvals: text('approvals')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.horseId] }),
+    foreignKey({
+      columns: [t.studId, t.horseId],
+      foreignColumns: [studHorses.studId, studHorses.id],
+      name: 'stallion_profiles_horse_fk',
+    }).onDelete('cascade'),
+    check('stallion_profiles_book_limit_check', sql`${t.bookLimit} >= 1`),
+    check('stallion_profiles_height_check', sql`${t.heightCm} between 50 and 250`),
+  ],
+);
+
+/** A stud's breeding settings (B.1); absent until first saved, the defaults stand. */
+export const studSettings = pgTable(
+  'stud_settings',
+  {
+    studId: studId().primaryKey(),
+    gestationDays: smallint('gestation_days').notNull().default(DEFAULT_GESTATION_DAYS),
+    checkDays: smallint('check_days')
+      .array()
+      .notNull()
+      .default(sql.raw(`'{${DEFAULT_CHECK_DAYS.join(',')}}'::smallint[]`)),
+    defaultAssigneeId: uuid('default_assignee_id'),
+    /** The stud's local date of the last morning digest of due tasks (`stud.task_due`). */
+    taskDigestOn: date('task_digest_on', { mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [
+    // The assignee is a member of the stud; leaving the stud clears it.
+    foreignKey({
+      columns: [t.studId, t.defaultAssigneeId],
+      foreignColumns: [memberships.organizationId, memberships.userId],
+      name: 'stud_settings_default_assignee_fk',
+    }).onDelete('set null'),
+    check('stud_settings_gestation_check', sql`${t.gestationDays} between 300 and 400`),
+  ],
+);
+
+export const medicalRecords = pgTable(
+  'medical_records',
+  {
+    studId: studId(),
+    id: recordId(),
+    horseId: uuid('horse_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    type: text('type', { enum: MEDICAL_RECORD_TYPES }).notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    vetName: text('vet_name'),
+    product: text('product'),
+    dose: text('dose'),
+    nextDueOn: date('next_due_on', { mode: 'string' }),
+    cost: money('cost'),
+    /** Asks for an expense of `cost`; the finance module books it and sets `expense_id`. */
+    recordExpense: boolean('record_expense').notNull().default(false),
+    expenseId: uuid('expense_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    index('medical_records_horse_idx').on(t.studId, t.horseId, t.date.desc()),
+    index('medical_records_due_idx')
+      .on(t.studId, t.nextDueOn)
+      .where(sql`${t.nextDueOn} is not null`),
+    foreignKey({
+      columns: [t.studId, t.horseId],
+      foreignColumns: [studHorses.studId, studHorses.id],
+      name: 'medical_records_horse_fk',
+    }).onDelete('restrict'),
+    check('medical_records_type_check', inList(t.type, MEDICAL_RECORD_TYPES)),
+    check('medical_records_cost_check', sql`${t.cost} >= 0`),
+    check('medical_records_expense_check', sql`not ${t.recordExpense} or ${t.cost} is not null`),
+    check('medical_records_due_check', sql`${t.nextDueOn} is null or ${t.nextDueOn} >= ${t.date}`),
+  ],
+);
+
+export const studTags = pgTable(
+  'stud_tags',
+  {
+    studId: studId(),
+    id: recordId(),
+    name: text('name').notNull(),
+    colour: text('colour'),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    uniqueIndex('stud_tags_name_key').on(t.studId, sql`lower(${t.name})`),
+  ],
+);
+
+export const studClientTags = pgTable(
+  'stud_client_tags',
+  {
+    studId: studId(),
+    clientId: uuid('client_id').notNull(),
+    tagId: uuid('tag_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.clientId, t.tagId] }),
+    index('stud_client_tags_tag_idx').on(t.studId, t.tagId),
+    foreignKey({
+      columns: [t.studId, t.clientId],
+      foreignColumns: [studClients.studId, studClients.id],
+      name: 'stud_client_tags_client_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.studId, t.tagId],
+      foreignColumns: [studTags.studId, studTags.id],
+      name: 'stud_client_tags_tag_fk',
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Work to do (B.8): by hand, or opened by a record (a medical record's next due date). */
+export const studTasks = pgTable(
+  'stud_tasks',
+  {
+    studId: studId(),
+    id: recordId(),
+    title: text('title').notNull(),
+    description: text('description'),
+    dueOn: date('due_on', { mode: 'string' }),
+    dueTime: time('due_time'),
+    assignedTo: uuid('assigned_to'),
+    priority: text('priority', { enum: TASK_PRIORITIES }).notNull().default('normal'),
+    status: text('status', { enum: TASK_STATUSES }).notNull().default('open'),
+    source: text('source', { enum: TASK_SOURCES }).notNull().default('manual'),
+    clientId: uuid('client_id'),
+    horseId: uuid('horse_id'),
+    /** A reservation and a pregnancy of the breeding module; their keys come with it (issue 21). */
+    reservationId: uuid('reservation_id'),
+    pregnancyId: uuid('pregnancy_id'),
+    /** The medical record whose `next_due_on` opened the task (one per record). */
+    medicalRecordId: uuid('medical_record_id'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedBy: uuid('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    index('stud_tasks_stud_status_due_idx').on(t.studId, t.status, t.dueOn),
+    index('stud_tasks_assignee_idx').on(t.studId, t.assignedTo, t.status),
+    // The morning digest reads open tasks due today across studs.
+    index('stud_tasks_due_open_idx')
+      .on(t.dueOn)
+      .where(sql`${t.status} = 'open'`),
+    uniqueIndex('stud_tasks_medical_record_key')
+      .on(t.studId, t.medicalRecordId)
+      .where(sql`${t.medicalRecordId} is not null`),
+    foreignKey({
+      columns: [t.studId, t.assignedTo],
+      foreignColumns: [memberships.organizationId, memberships.userId],
+      name: 'stud_tasks_assignee_fk',
+    }).onDelete('set null'),
+    foreignKey({
+      columns: [t.studId, t.clientId],
+      foreignColumns: [studClients.studId, studClients.id],
+      name: 'stud_tasks_client_fk',
+    }).onDelete('set null'),
+    foreignKey({
+      columns: [t.studId, t.horseId],
+      foreignColumns: [studHorses.studId, studHorses.id],
+      name: 'stud_tasks_horse_fk',
+    }).onDelete('set null'),
+    foreignKey({
+      columns: [t.studId, t.medicalRecordId],
+      foreignColumns: [medicalRecords.studId, medicalRecords.id],
+      name: 'stud_tasks_medical_record_fk',
+    }).onDelete('cascade'),
+    check('stud_tasks_priority_check', inList(t.priority, TASK_PRIORITIES)),
+    check('stud_tasks_status_check', inList(t.status, TASK_STATUSES)),
+    check('stud_tasks_source_check', inList(t.source, TASK_SOURCES)),
+    check(
+      'stud_tasks_completed_check',
+      sql`(${t.status} = 'done') = (${t.completedAt} is not null)`,
+    ),
+  ],
+);
+
+/** Photos and documents of the herd (0.4): `subject_type` horse and medical_record. */
+export const studHorseMedia = pgTable(
+  'stud_horse_media',
+  {
+    studId: studId(),
+    horseId: uuid('horse_id').notNull(),
+    mediaId: uuid('media_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.mediaId] }),
+    index('stud_horse_media_horse_idx').on(t.studId, t.horseId),
+    foreignKey({
+      columns: [t.studId, t.horseId],
+      foreignColumns: [studHorses.studId, studHorses.id],
+      name: 'stud_horse_media_horse_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.studId, t.mediaId],
+      foreignColumns: [media.organizationId, media.id],
+      name: 'stud_horse_media_media_fk',
+    }).onDelete('cascade'),
+  ],
+);
+
+export const medicalRecordMedia = pgTable(
+  'medical_record_media',
+  {
+    studId: studId(),
+    medicalRecordId: uuid('medical_record_id').notNull(),
+    mediaId: uuid('media_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.mediaId] }),
+    index('medical_record_media_record_idx').on(t.studId, t.medicalRecordId),
+    foreignKey({
+      columns: [t.studId, t.medicalRecordId],
+      foreignColumns: [medicalRecords.studId, medicalRecords.id],
+      name: 'medical_record_media_record_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.studId, t.mediaId],
+      foreignColumns: [media.organizationId, media.id],
+      name: 'medical_record_media_media_fk',
+    }).onDelete('cascade'),
+  ],
+);
