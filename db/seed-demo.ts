@@ -4,6 +4,7 @@ import { addDays, format, subMonths } from 'date-fns';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from './client';
+import { seedStudHerd } from './seed-demo-stud';
 import {
   accessCodes,
   attendance,
@@ -182,7 +183,9 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
     await tx.insert(memberships).values([
       { organizationId: stud!.id, invitedEmail: DEMO_OWNER_EMAIL, role: 'owner' },
       { organizationId: stud!.id, invitedEmail: 'manager@demo.school', role: 'manager' },
+      { organizationId: stud!.id, invitedEmail: 'owner@demo.stud', role: 'owner' },
       { organizationId: stud!.id, invitedEmail: 'staff@demo.stud', role: 'staff' },
+      { organizationId: stud!.id, invitedEmail: 'viewer@demo.stud', role: 'viewer' },
     ]);
     // The stud's request to be verified waits in the administrators' queue.
     await tx.insert(verificationRequests).values({
@@ -448,7 +451,8 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
         dayOfWeek: scheduleRows.find((schedule) => schedule.id === e.scheduleId)!.dayOfWeek,
       })),
     });
-    await seedPedigree(tx, schoolId, horseRows[0]!.id);
+    const sharedStallionId = await seedPedigree(tx, schoolId, horseRows[0]!.id);
+    await seedStudHerd(tx, stud!.id, { day, year: today.getFullYear(), sharedStallionId });
 
     await tx.insert(competitions).values({
       schoolId,
@@ -680,9 +684,10 @@ async function seedHorsePhoto(tx: Database, schoolId: string, horseId: string, c
 
 /**
  * Canela's pedigree, three generations: her ancestors as the platform's verified records,
- * her own identity the school's (unverified, so the school may still edit it).
+ * her own identity the school's (unverified, so the school may still edit it). Answers her
+ * sire, whom the demo stud keeps.
  */
-async function seedPedigree(tx: Database, schoolId: string, horseId: string) {
+async function seedPedigree(tx: Database, schoolId: string, horseId: string): Promise<string> {
   const insert = async (values: typeof horseIdentities.$inferInsert) => {
     const [row] = await tx
       .insert(horseIdentities)
@@ -725,4 +730,5 @@ async function seedPedigree(tx: Database, schoolId: string, horseId: string) {
     .update(horses)
     .set({ horseIdentityId: canela })
     .where(sql`${horses.schoolId} = ${schoolId} and ${horses.id} = ${horseId}`);
+  return sire;
 }

@@ -13,6 +13,9 @@ import { waitlistModule } from './waitlist/manifest';
 import { progressionModule } from './progression/manifest';
 import { schoolsModule } from './schools/manifest';
 import { studsModule } from './studs/manifest';
+import { studCrmModule } from './stud-crm/manifest';
+import { studTasksModule } from './stud-tasks/manifest';
+import { studHerdModule } from './stud-herd/manifest';
 
 /**
  * THE registration list: a module is its folder and one line here. The app router, the
@@ -31,6 +34,9 @@ export const registry = registerModules([
   portalModule,
   waitlistModule,
   studsModule,
+  studCrmModule,
+  studTasksModule,
+  studHerdModule,
   pedigreeModule,
   schoolVerificationModule,
   studVerificationModule,

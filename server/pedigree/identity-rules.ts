@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
-import { horseIdentities, horses } from '@/db/schema';
+import { horseIdentities, horses, studHorses } from '@/db/schema';
 import { validationError, type AppError } from '../kernel/errors';
 import type { FieldErrors } from '../kernel/validation';
 import type { IdentityFields } from './identity-schema';
@@ -278,12 +278,13 @@ async function offspringConflicts(
 }
 
 /**
- * The records of organizations that point to identities: school horses now; the stud herd
- * and listings add theirs. Merges repoint them; edit rights and microchip visibility ask who
+ * The records of organizations that point to identities: school and stud horses; listings
+ * add theirs. Merges repoint them; edit rights and microchip visibility ask who
  * links an identity through them.
  */
 export const IDENTITY_REFERENCES = [
   { table: horses, identity: horses.horseIdentityId, organization: horses.schoolId },
+  { table: studHorses, identity: studHorses.horseIdentityId, organization: studHorses.studId },
 ] as const;
 
 /** Whether an organization other than `organizationId` links the identity. */

@@ -1,7 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/client';
-import { competitionEntries, competitionResults, horseIdentities, payments } from '@/db/schema';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import {
+  competitionEntries,
+  competitionResults,
+  horseIdentities,
+  medicalRecords,
+  payments,
+  studClients,
+  studHorses,
+  studTags,
+  studTasks,
+} from '@/db/schema';
 import { organizationOperations, type ApiOperation } from '../test/api-routes';
 import { useTestApp, type TestResponse } from '../test/harness';
 import { pdf, png } from '../test/media-fixtures';
@@ -20,6 +31,7 @@ const BOGUS_TIME = '2001-02-03T04:05:06.000Z';
 const forbiddenFields = (otherSchoolId: string) => ({
   id: BOGUS_ID,
   school_id: otherSchoolId,
+  stud_id: otherSchoolId,
   created_at: BOGUS_TIME,
   updated_at: BOGUS_TIME,
 });
@@ -142,10 +154,12 @@ async function schoolWorld() {
     expectSuccess(res, 'POST /studs/{studId}/members');
     return res.body.data as { id: string };
   });
+  const stud = studRecords(studId, once);
   return {
     schoolId,
     studId,
     studMember,
+    stud,
     otherSchoolId,
     token,
     api,
@@ -165,6 +179,42 @@ async function schoolWorld() {
     badge,
     certificate,
     waitlistEntry,
+  };
+}
+
+/** The stud's herd and CRM records, made on demand as the school's are. */
+function studRecords(studId: string, once: <T>(make: () => Promise<T>) => () => Promise<T>) {
+  const insert = async <T extends PgTable>(table: T, values: Record<string, unknown>) => {
+    const [row] = await app.db
+      .insert(table)
+      .values({ studId, ...values } as T['$inferInsert'])
+      .returning();
+    return row as { id: string };
+  };
+  const horse = once(async () => {
+    const [identity] = await app.db
+      .insert(horseIdentities)
+      .values({ name: 'Stud Stallion', sex: 'male', birthYear: 2010 })
+      .returning();
+    return insert(studHorses, { horseIdentityId: identity!.id });
+  });
+  const client = once(() => insert(studClients, { firstName: 'Ann', lastName: 'Client' }));
+  return {
+    horse,
+    client,
+    prospect: once(() =>
+      insert(studClients, { stage: 'prospect', firstName: 'Pat', lastName: 'Prospect' }),
+    ),
+    tag: once(() => insert(studTags, { name: 'VIP' })),
+    task: once(() => insert(studTasks, { title: 'Call the vet' })),
+    medicalRecord: once(async () =>
+      insert(medicalRecords, {
+        horseId: (await horse()).id,
+        date: '2026-01-10',
+        type: 'vaccination',
+        title: 'Flu',
+      }),
+    ),
   };
 }
 
@@ -191,6 +241,18 @@ async function pathValue(world: World, name: string, path: string): Promise<stri
   if (name === 'schoolId') return world.schoolId;
   if (name === 'studId') return world.studId;
   if (name === 'memberId' && path.startsWith('/studs/')) return (await world.studMember()).id;
+  if (path.startsWith('/studs/')) {
+    const studRecord = {
+      horseId: world.stud.horse,
+      stallionId: world.stud.horse,
+      medicalRecordId: world.stud.medicalRecord,
+      clientId: world.stud.client,
+      prospectId: world.stud.prospect,
+      tagId: world.stud.tag,
+      taskId: world.stud.task,
+    }[name];
+    if (studRecord) return (await studRecord()).id;
+  }
   const record = records[name];
   if (!record)
     throw new Error(`No record for the path parameter ${name} of ${path}: add one to pathValue`);
@@ -330,6 +392,30 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
   }),
   'POST /schools/{schoolId}/verification-requests': async () => ({ legal_name: 'Test S.L.' }),
   'POST /studs/{studId}/verification-requests': async () => ({ legal_name: 'Stud Ltd' }),
+  'POST /studs/{studId}/horses': async () => ({
+    identity: { name: 'New Mare', sex: 'female', birth_year: 2015 },
+  }),
+  'PUT /studs/{studId}/horses/{horseId}': async () => ({ location: 'Barn 2' }),
+  'PUT /studs/{studId}/stallions/{stallionId}/profile': async () => ({ book_limit: 40 }),
+  'POST /studs/{studId}/medical-records': async (w) => ({
+    horse_id: (await w.stud.horse()).id,
+    date: '2026-02-01',
+    type: 'farrier',
+    title: 'Shoes',
+  }),
+  'PUT /studs/{studId}/medical-records/{medicalRecordId}': async () => ({ dose: '2 ml' }),
+  'PUT /studs/{studId}/settings': async () => ({ gestation_days: 335 }),
+  'POST /studs/{studId}/clients': async () => ({ first_name: 'Eva', last_name: 'Lund' }),
+  'PUT /studs/{studId}/clients/{clientId}': async () => ({ phone: '+34 600 000 000' }),
+  'POST /studs/{studId}/clients/{clientId}/anonymize': async () => ({}),
+  'POST /studs/{studId}/prospects': async () => ({ first_name: 'Leo', last_name: 'Park' }),
+  'PUT /studs/{studId}/prospects/{prospectId}': async () => ({ pipeline_status: 'contacted' }),
+  'POST /studs/{studId}/prospects/{prospectId}/convert': async () => ({}),
+  'POST /studs/{studId}/tags': async () => ({ name: 'Breeder', colour: '#336699' }),
+  'PUT /studs/{studId}/tags/{tagId}': async () => ({ name: 'Breeders' }),
+  'POST /studs/{studId}/tasks': async () => ({ title: 'Worm the yearlings' }),
+  'PUT /studs/{studId}/tasks/{taskId}': async () => ({ priority: 'high' }),
+  'POST /studs/{studId}/tasks/{taskId}/complete': async () => ({}),
   'POST /studs/{studId}/pedigree/test-mating': async () => {
     const [sire, dam] = await app.db
       .insert(horseIdentities)
@@ -348,7 +434,8 @@ async function rowsWithForbiddenValues(otherSchoolId: string): Promise<string[]>
     app.db,
     sql`select table_name, column_name from information_schema.columns
         where table_schema = 'public'
-          and column_name in ('id', 'school_id', 'organization_id', 'created_at', 'updated_at')`,
+          and column_name in ('id', 'school_id', 'stud_id', 'organization_id', 'created_at',
+                              'updated_at')`,
   );
   const probes = columns.map(({ table_name: table, column_name: column }) => {
     const value = column.endsWith('_at') ? BOGUS_TIME : column === 'id' ? BOGUS_ID : otherSchoolId;
@@ -383,7 +470,7 @@ describe('fields a client must not set', () => {
   });
 
   it.each(writes.map((op) => [key(op), op] as const))(
-    '%s ignores id, school_id, created_at and updated_at',
+    '%s ignores id, school_id, stud_id, created_at and updated_at',
     async (_, op) => {
       const world = await schoolWorld();
       let path = op.path;

@@ -3,6 +3,7 @@ import { defineModule } from '../kernel/modules';
 import { mediaRouterFor } from '../media/media-router';
 import { membersRouterFor } from '../organizations/members-router';
 import { organizationRouterFor } from '../organizations/organization-router';
+import { medicalRecordFiles, studHorseFiles } from '../stud-herd/media-subjects';
 import { navigation } from './navigation';
 import { studPedigreeRouter } from './test-mating';
 import { stud } from './tenant';
@@ -44,8 +45,8 @@ export const studsModule = defineModule({
   routers: {
     studs: organizationRouterFor(stud, 'Studs'),
     studMembers: membersRouterFor(stud, 'Stud members'),
-    // The herd, medical records and expenses link their media when they arrive (issue 20).
-    studMedia: mediaRouterFor(stud, 'Stud media', []),
+    // Expenses link theirs with the finance module (issue 23).
+    studMedia: mediaRouterFor(stud, 'Stud media', [studHorseFiles, medicalRecordFiles]),
     studPedigree: studPedigreeRouter,
   },
   resources,

@@ -8,13 +8,20 @@ import {
   horseIdentities,
   levelChanges,
   levels,
+  medicalRecords,
   memberships,
   paymentAudit,
   payments,
   portalLinks,
   schoolHorseMedia,
+  studClients,
+  studClientTags,
   studentBadges,
+  studHorses,
   students,
+  studTags,
+  studTasks,
+  users,
   waitlistEntries,
 } from '@/db/schema';
 import { newCode } from '../kernel/link-tokens';
@@ -48,7 +55,14 @@ export type RecordKind =
   | 'award'
   | 'certificate'
   | 'link'
-  | 'waitlistEntry';
+  | 'waitlistEntry'
+  | 'stallion'
+  | 'medicalRecord'
+  | 'client'
+  | 'prospect'
+  | 'tag'
+  | 'task'
+  | 'user';
 
 export type SeededSchool = { id: string; label: string; records: Record<RecordKind, string> };
 
@@ -71,7 +85,7 @@ export type SeededOrganization = SeededSchool & { kind: OrganizationKind };
 
 /**
  * An organization of `kind` holding one record of every kind its routes name: a school as
- * `seedSchool`; a stud its members and a pending invitation (the stud modules add theirs).
+ * `seedSchool`; a stud its members, a pending invitation, a file, and its herd and CRM records.
  * Reading a record kind that was not seeded throws, so a new stud route naming one fails
  * loudly here instead of testing nothing.
  */
@@ -92,24 +106,105 @@ export async function seedOrganization(
     })
     .returning();
   const file = await storedPng(app.db, id, `${label} document.png`);
-  // A horse of the shared pedigree, which the stud's pedigree tools name.
-  const [identity] = await app.db
-    .insert(horseIdentities)
-    .values({ name: `${label} Stallion`, sex: 'male', birthYear: 2010 })
-    .returning({ id: horseIdentities.id });
   const seeded: Partial<Record<RecordKind, string>> = {
     member: member!.id,
     media: file.id,
-    identity: identity!.id,
+    ...(await app.db.transaction((tx) => seedStudRecords(tx, id, label))),
   };
-  const records = new Proxy(seeded, {
+  return { id, kind, label, records: strictRecords(kind, seeded) };
+}
+
+/** The records by kind; reading a kind that was not seeded throws instead of testing nothing. */
+function strictRecords(
+  kind: OrganizationKind,
+  seeded: Partial<Record<RecordKind, string>>,
+): Record<RecordKind, string> {
+  return new Proxy(seeded, {
     get(target, name: string) {
       const value = target[name as RecordKind];
       if (value === undefined) throw new Error(`No seeded ${kind} record of kind ${name}`);
       return value;
     },
   }) as Record<RecordKind, string>;
-  return { id, kind, label, records };
+}
+
+/** A stud's herd and CRM records, one of each kind, linked as in real use. */
+async function seedStudRecords(db: Database, id: string, label: string) {
+  const domain = `${label.toLowerCase()}.test`;
+  // A horse of the shared pedigree, which the stud's pedigree tools name, and the identity
+  // of the stud's own stallion.
+  const [identity, stallionIdentity] = await db
+    .insert(horseIdentities)
+    .values([
+      { name: `${label} Sire`, sex: 'male' as const, birthYear: 2010 },
+      { name: `${label} Stallion`, sex: 'male' as const, birthYear: 2010 },
+    ])
+    .returning({ id: horseIdentities.id });
+  const [client, prospect] = await db
+    .insert(studClients)
+    .values([
+      { studId: id, firstName: label, lastName: 'Client', email: `client@${domain}` },
+      {
+        studId: id,
+        stage: 'prospect' as const,
+        pipelineStatus: 'new' as const,
+        firstName: label,
+        lastName: 'Prospect',
+        email: `prospect@${domain}`,
+      },
+    ])
+    .returning({ id: studClients.id });
+  const [horse] = await db
+    .insert(studHorses)
+    .values({ studId: id, horseIdentityId: stallionIdentity!.id, location: `${label} barn` })
+    .returning({ id: studHorses.id });
+  const [record] = await db
+    .insert(medicalRecords)
+    .values({
+      studId: id,
+      horseId: horse!.id,
+      date: '2026-01-10',
+      type: 'vaccination',
+      title: `${label} flu`,
+    })
+    .returning({ id: medicalRecords.id });
+  const [tag] = await db
+    .insert(studTags)
+    .values({ studId: id, name: `${label} VIP` })
+    .returning({ id: studTags.id });
+  await db.insert(studClientTags).values({ studId: id, clientId: client!.id, tagId: tag!.id });
+  // A member who has signed in: what `default_assignee_id` names.
+  const [user] = await db
+    .insert(users)
+    .values({
+      issuer: 'seed',
+      subject: `hand@${domain}`,
+      email: `hand@${domain}`,
+      displayName: `${label} Hand`,
+    })
+    .returning({ id: users.id });
+  await db.insert(memberships).values({ organizationId: id, userId: user!.id, role: 'staff' });
+  const [task] = await db
+    .insert(studTasks)
+    .values({
+      studId: id,
+      title: `${label} call`,
+      clientId: client!.id,
+      horseId: horse!.id,
+      assignedTo: user!.id,
+    })
+    .returning({ id: studTasks.id });
+  return {
+    identity: identity!.id,
+    horse: horse!.id,
+    stallion: horse!.id,
+    medicalRecord: record!.id,
+    client: client!.id,
+    prospect: prospect!.id,
+    tag: tag!.id,
+    task: task!.id,
+    user: user!.id,
+  };
 }
 
 /**
@@ -318,7 +413,7 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
   return {
     id,
     label,
-    records: {
+    records: strictRecords('school', {
       student: student.id,
       instructor: instructor.id,
       class: klass.id,
@@ -340,7 +435,7 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
       certificate: certificate!.id,
       link: link!.id,
       waitlistEntry: waitlistEntry!.id,
-    },
+    }),
   };
 }
 
@@ -358,6 +453,8 @@ export function fieldKind(op: ApiOperation, field: string): RecordKind {
   // The only subject a school's media take so far (DESIGN-MODULES 0.4).
   if (base === 'subject') return 'horse';
   if (base === 'horse_identity' || base === 'sire' || base === 'dam') return 'identity';
+  if (base === 'owner_client') return 'client';
+  if (base === 'default_assignee') return 'user';
   if (base === 'payment' && op.path.includes('/competitions/')) return 'competitionPayment';
   return recordKind(base, `${op.method} ${op.path} ${field}`);
 }
@@ -384,6 +481,13 @@ const KINDS: readonly string[] = [
   'certificate',
   'link',
   'waitlistEntry',
+  'stallion',
+  'medicalRecord',
+  'client',
+  'prospect',
+  'tag',
+  'task',
+  'user',
 ];
 
 function recordKind(base: string, where: string): RecordKind {
@@ -418,21 +522,21 @@ export function schoolPath(
   return `/api${op.path.replace(/\{(\w+)\}/g, (_, param: string) => (param === tenantParam ? organizationId : idFor(param)))}`;
 }
 
-let tenantTables: string[] | undefined;
+let tenantTables: { table_name: string; column_name: string }[] | undefined;
 
-/** Every row of the school's tenant tables, its organization and memberships, as text. */
+/** Every row of the organization's tenant tables, the organization and memberships, as text. */
 export async function schoolRows(app: TestApp, schoolId: string): Promise<string[]> {
-  tenantTables ??= (
-    await queryRows<{ table_name: string }>(
-      app.db,
-      sql`select table_name from information_schema.columns
-          where table_schema = 'public' and column_name = 'school_id' order by table_name`,
-    )
-  ).map((t) => t.table_name);
+  tenantTables ??= await queryRows<{ table_name: string; column_name: string }>(
+    app.db,
+    sql`select table_name, column_name from information_schema.columns
+        where table_schema = 'public' and column_name in ('school_id', 'stud_id')
+        order by table_name`,
+  );
   const reads = [
     ...tenantTables.map(
-      (table) => sql`select ${table}::text || ' ' || row_to_json(t)::text as row
-                                       from ${sql.identifier(table)} t where school_id = ${schoolId}`,
+      ({ table_name: table, column_name: column }) =>
+        sql`select ${table}::text || ' ' || row_to_json(t)::text as row
+              from ${sql.identifier(table)} t where ${sql.identifier(column)} = ${schoolId}`,
     ),
     sql`select 'organizations ' || row_to_json(t)::text as row from organizations t where id = ${schoolId}`,
     sql`select 'memberships ' || row_to_json(t)::text as row from memberships t where organization_id = ${schoolId}`,
