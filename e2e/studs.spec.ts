@@ -34,7 +34,7 @@ test('an owner switches from the school to the stud and sees its shell and membe
   if (await menu.isVisible()) await menu.click();
   await page
     .getByRole('navigation', { name: 'Stud' })
-    .getByRole('link', { name: 'Settings' })
+    .getByRole('link', { name: 'Settings', exact: true })
     .click();
   const settings = page.getByRole('form', { name: 'Stud settings' });
   await expect(settings.getByLabel('Name')).toHaveValue('Demo Stud Farm');

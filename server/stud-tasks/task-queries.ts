@@ -7,7 +7,7 @@ import { clientDisplayName } from '../stud-crm/client-name';
 import type { Organization } from '../kernel/trpc/init';
 import { paginate, pageOffset } from '../kernel/trpc/pagination';
 import { isUuid } from '../kernel/validation';
-import type { Task, TaskFilters } from './task-schema';
+import type { Assignee, Task, TaskFilters } from './task-schema';
 
 /**
  * The stud's tasks under `where` as the API answers them, with the assignee's, the client's
@@ -81,4 +81,15 @@ export async function getTask(db: Database, stud: Organization, taskId: string):
     : [];
   if (!row) throw notFound('Task');
   return row;
+}
+
+/** The members a task may go to (those with an account), by name. */
+export async function listAssignees(db: Database, stud: Organization): Promise<Assignee[]> {
+  return queryRows<Assignee>(
+    db,
+    sql`select u.id, u.display_name as name
+          from memberships m join users u on u.id = m.user_id
+         where m.organization_id = ${stud.id}
+         order by lower(u.display_name), u.id`,
+  );
 }

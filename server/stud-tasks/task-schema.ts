@@ -59,6 +59,11 @@ export const taskFilters = paginationInput(TASKS_PER_PAGE).extend({
 
 export type TaskFilters = z.infer<typeof taskFilters>;
 
+/** A member a task may go to: one who has an account in the stud. */
+export const assigneeSchema = z.object({ id: z.string(), name: z.string() });
+
+export type Assignee = z.infer<typeof assigneeSchema>;
+
 export const taskSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -557,3 +557,16 @@ describe('SQL statements of the task reads', () => {
     expect(large).toEqual(small);
   });
 });
+
+describe('GET /studs/{studId}/tasks/assignees', () => {
+  it('lists the members with an account, by name, to anyone who reads tasks', async () => {
+    const { call, ids } = await world();
+    await call('POST', '/members', { body: { email: 'invited@hill.test', role: 'staff' } });
+    const res = await call('GET', '/tasks/assignees', { as: VIEWER });
+    expect(res.status, res.text).toBe(200);
+    const listed = res.body.data.map((a: { id: string }) => a.id).sort();
+    expect(listed).toEqual([ids.manager, ids.owner, ids.staff, ids.viewer].sort());
+    expect(res.body.data[0]).toEqual({ id: expect.any(String), name: expect.any(String) });
+    expect((await call('GET', '/tasks/assignees', { as: STRANGER })).status).toBe(403);
+  });
+});

@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { organizationProcedure, router } from '../kernel/trpc/init';
 import { paginatedSchema } from '../kernel/trpc/pagination';
 import { completeTask, createTask, deleteTask, updateTask } from './task-lifecycle';
-import { getTask, listTasks } from './task-queries';
-import { studIdInput, taskFields, taskFilters, taskIdInput, taskSchema } from './task-schema';
+import { getTask, listAssignees, listTasks } from './task-queries';
+import {
+  assigneeSchema,
+  studIdInput,
+  taskFields,
+  taskFilters,
+  taskIdInput,
+  taskSchema,
+} from './task-schema';
 
 const one = z.object({ data: taskSchema });
 const tags = ['Stud tasks'];
@@ -26,6 +33,22 @@ export const tasksRouter = router({
     .query(({ ctx, input }) =>
       listTasks(ctx.db, ctx.organization, ctx.caller.user.id, input, ctx.url),
     ),
+
+  // Before `get`: REST routes match in order, and `assignees` would read as a task id.
+  assignees: organizationProcedure('stud', 'tasks.view')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/studs/{studId}/tasks/assignees',
+        tags,
+        summary: 'The members a task may be assigned to',
+        description:
+          'Members with an account (an invitation not yet accepted cannot be assigned), by name: what the task form and the default assignee offer to anyone who reads tasks, without the member list (owners only).',
+      },
+    })
+    .input(studIdInput)
+    .output(z.object({ data: z.array(assigneeSchema) }))
+    .query(async ({ ctx }) => ({ data: await listAssignees(ctx.db, ctx.organization) })),
 
   create: organizationProcedure('stud', 'tasks.create')
     .meta({

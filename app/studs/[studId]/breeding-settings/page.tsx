@@ -40,10 +40,7 @@ const settingsForm = studSettingsFields.extend({
   default_assignee_id: blankAs(shape.default_assignee_id, null),
 });
 
-type Member = { user_id: string | null; display_name: string | null; email: string };
-
-const memberName = (member: Member) =>
-  member.display_name ? `${member.display_name} (${member.email})` : member.email;
+type Assignee = { id: string; name: string };
 
 /**
  * The stud's breeding settings: gestation length, the days of the pregnancy checks, and who
@@ -56,14 +53,9 @@ export default function BreedingSettingsPage() {
     ...trpc.studSettings.get.queryOptions({ studId }),
     enabled: may('breeding.view'),
   });
-  const members = useQuery({
-    ...trpc.studMembers.list.queryOptions({ studId }),
-    enabled: may('members.view'),
-  });
+  const assignees = useQuery(trpc.studTasks.assignees.queryOptions({ studId }));
   if (!may('breeding.view')) return <NotAllowed />;
-  const people: Member[] = (members.data?.data ?? []).filter(
-    (m) => m.user_id && m.status === 'active',
-  );
+  const people = assignees.data?.data ?? [];
   return (
     <>
       <h1>Breeding settings</h1>
@@ -74,19 +66,20 @@ export default function BreedingSettingsPage() {
         ) : may('profile.edit') ? (
           <SettingsForm
             // Remounted with the members so that the select starts on the saved assignee.
-            key={members.data ? 'members' : 'none'}
+            key={assignees.data ? 'members' : 'none'}
             settings={settings.data.data}
-            members={may('members.view') ? people : null}
+            members={people}
           />
         ) : (
-          <SettingsView settings={settings.data.data} />
+          <SettingsView settings={settings.data.data} members={people} />
         )}
       </Card>
     </>
   );
 }
 
-function SettingsView({ settings }: { settings: StudSettings }) {
+function SettingsView({ settings, members }: { settings: StudSettings; members: Assignee[] }) {
+  const assignee = members.find((m) => m.id === settings.default_assignee_id);
   return (
     <>
       <p className="mt-0 text-muted-foreground">
@@ -102,7 +95,9 @@ function SettingsView({ settings }: { settings: StudSettings }) {
             : 'none'}
         </dd>
         <dt>Tasks go to</dt>
-        <dd>{settings.default_assignee_id ? 'a member of the stud' : 'nobody'}</dd>
+        <dd>
+          {settings.default_assignee_id ? (assignee?.name ?? 'a member of the stud') : 'nobody'}
+        </dd>
       </DetailList>
     </>
   );
@@ -113,8 +108,8 @@ function SettingsForm({
   members,
 }: {
   settings: StudSettings;
-  /** The members to choose from; null when the role may not list them. */
-  members: Member[] | null;
+  /** The members tasks may go to. */
+  members: Assignee[];
 }) {
   const { studId } = useStud();
   const trpc = useTRPC();
@@ -160,30 +155,20 @@ function SettingsForm({
           hint="Days after a breeding, separated by commas: 15, 28, 45."
         />
       </div>
-      {members ? (
-        <SelectInputField
-          form={form}
-          name="default_assignee_id"
-          label="Default assignee"
-          hint="The member who gets the tasks that records open (medical due dates, checks)."
-          options={[
-            { value: '', label: 'nobody' },
-            // A saved assignee who left the stud still shows, by id.
-            ...(assigned && !members.some((m) => m.user_id === assigned)
-              ? [{ value: assigned, label: `member ${assigned}` }]
-              : []),
-            ...members.map((m) => ({ value: m.user_id!, label: memberName(m) })),
-          ]}
-        />
-      ) : (
-        <TextInputField
-          form={form}
-          name="default_assignee_id"
-          label="Default assignee (user id)"
-          autoComplete="off"
-          hint="Your role cannot list the members: paste a member's user id, or leave empty for nobody."
-        />
-      )}
+      <SelectInputField
+        form={form}
+        name="default_assignee_id"
+        label="Default assignee"
+        hint="The member who gets the tasks that records open (medical due dates, checks)."
+        options={[
+          { value: '', label: 'nobody' },
+          // A saved assignee who left the stud still shows, by id.
+          ...(assigned && !members.some((m) => m.id === assigned)
+            ? [{ value: assigned, label: `member ${assigned}` }]
+            : []),
+          ...members.map((m) => ({ value: m.id, label: m.name })),
+        ]}
+      />
       <FormErrorSummary form={form} />
       <FormActions label="Save settings" pending={pending} />
     </form>
