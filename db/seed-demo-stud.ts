@@ -3,10 +3,12 @@ import type { Database } from './client';
 import {
   horseIdentities,
   medicalRecords,
+  semenBatches,
   stallionProfiles,
   studClients,
   studClientTags,
   studHorses,
+  studServices,
   studSettings,
   studTags,
   studTasks,
@@ -15,7 +17,8 @@ import {
 /**
  * The demo stud's herd and CRM (DESIGN-MODULES B.1, B.8): two stallions (one of them the sire
  * in the school pony's pedigree, the same identity), mares of the stud and of a client, this
- * year's foal, a teaser gelding; clients, a prospect, tags, medical records whose due dates
+ * year's foal, a teaser gelding; Valiente's services of the season and a batch of his frozen
+ * semen (B.2); clients, a prospect interested in him, tags, medical records whose due dates
  * opened tasks, and tasks by hand. Members are invitations until they first sign in, so the
  * tasks start unassigned.
  */
@@ -137,9 +140,53 @@ export async function seedStudHerd(
   await horse({ horseIdentityId: brisa, location: 'Mare paddock' });
   await horse({ horseIdentityId: tornado, location: 'Barn 2', notes: 'Teaser.' });
   await horse({ horseIdentityId: foal, location: 'Mare paddock' });
+  const service = async (values: Omit<typeof studServices.$inferInsert, 'studId'>) => {
+    const [row] = await tx
+      .insert(studServices)
+      .values({ studId, ...values })
+      .returning({ id: studServices.id });
+    return row!.id;
+  };
+  await service({
+    stallionId: valienteHorse,
+    season: String(options.year),
+    method: 'frozen_semen',
+    delivery: 'shipped',
+    studFee: '1200.00',
+    bookingFee: '300.00',
+    dosesIncluded: 2,
+    extraDosePrice: '250.00',
+    shippingFee: '150.00',
+    guarantee: 'positive_pregnancy',
+    balanceDueOn: 'pregnancy_confirmed',
+    public: true,
+  });
+  const valienteCover = await service({
+    stallionId: valienteHorse,
+    season: String(options.year),
+    method: 'natural_cover',
+    delivery: 'on_site',
+    studFee: '1500.00',
+    bookingFee: '500.00',
+    guarantee: 'live_foal',
+    balanceDueOn: 'live_foal',
+    substituteMareAllowed: true,
+    public: true,
+    notes: 'Mares stay at the stud from the first heat of the season.',
+  });
+  await tx.insert(semenBatches).values({
+    studId,
+    stallionId: valienteHorse,
+    collectedOn: day(-60),
+    strawsPerDose: 8,
+    dosesTotal: 20,
+    dosesAvailable: 20,
+    storage: 'Tank 1, canister 3',
+    postThawMotility: '38.50',
+  });
   await tx
     .update(studClients)
-    .set({ interestStallionId: valienteHorse })
+    .set({ interestStallionId: valienteHorse, interestServiceId: valienteCover })
     .where(and(eq(studClients.studId, studId), eq(studClients.id, pedro!.id)));
 
   await tx.insert(stallionProfiles).values([

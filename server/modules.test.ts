@@ -57,6 +57,8 @@ describe('the registration list of module manifests', () => {
         'stallions',
         'medicalRecords',
         'studSettings',
+        'studServices',
+        'semenBatches',
         'pedigree',
         'schoolVerification',
         'studVerification',

@@ -16,6 +16,7 @@ import { studsModule } from './studs/manifest';
 import { studCrmModule } from './stud-crm/manifest';
 import { studTasksModule } from './stud-tasks/manifest';
 import { studHerdModule } from './stud-herd/manifest';
+import { studBreedingModule } from './stud-breeding/manifest';
 
 /**
  * THE registration list: a module is its folder and one line here. The app router, the
@@ -37,6 +38,7 @@ export const registry = registerModules([
   studCrmModule,
   studTasksModule,
   studHerdModule,
+  studBreedingModule,
   pedigreeModule,
   schoolVerificationModule,
   studVerificationModule,

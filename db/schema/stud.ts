@@ -5,6 +5,8 @@ import {
   date,
   foreignKey,
   index,
+  integer,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -33,16 +35,25 @@ import {
   TASK_SOURCES,
   TASK_STATUSES,
 } from './stud-values';
+import {
+  BALANCE_DUE_ON,
+  DEFAULT_CONFIRMATION_DAY,
+  SERVICE_DELIVERIES,
+  SERVICE_GUARANTEES,
+  SERVICE_METHODS,
+} from './stud-breeding-values';
 import { inList, money, recordId, studId } from './tenant';
 
 /*
- * A stud's herd and the people it works with (DESIGN-MODULES B.1, B.8). Keyed (stud_id, id)
+ * A stud's herd, the people it works with and its breeding offer (DESIGN-MODULES B.1, B.8,
+ * B.2). Keyed (stud_id, id)
  * and referenced within the stud as school tables are within their school. History keeps its
  * horse (a medical record: ON DELETE RESTRICT → 409); optional links are cleared instead
  * (`ON DELETE SET NULL (column)` in the migration, so that stud_id stays).
  */
 
 export * from './stud-values';
+export * from './stud-breeding-values';
 
 /** Clients and prospects (B.8): a prospect is a client in stage `prospect`. */
 export const studClients = pgTable(
@@ -64,7 +75,7 @@ export const studClients = pgTable(
     notes: text('notes'),
     pipelineStatus: text('pipeline_status', { enum: PIPELINE_STATUSES }),
     interestStallionId: uuid('interest_stallion_id'),
-    /** A service of the stud; its foreign key comes with the services (issue 21). */
+    /** A service of the stud (B.2). */
     interestServiceId: uuid('interest_service_id'),
     expectedValue: money('expected_value'),
     /** Set once: the personal fields were erased (B.8, as students under DESIGN 4). */
@@ -83,6 +94,11 @@ export const studClients = pgTable(
       columns: [t.studId, t.interestStallionId],
       foreignColumns: [studHorses.studId, studHorses.id],
       name: 'stud_clients_interest_stallion_fk',
+    }).onDelete('set null'),
+    foreignKey({
+      columns: [t.studId, t.interestServiceId],
+      foreignColumns: [studServices.studId, studServices.id],
+      name: 'stud_clients_interest_service_fk',
     }).onDelete('set null'),
     check('stud_clients_stage_check', inList(t.stage, CLIENT_STAGES)),
     check('stud_clients_kind_check', inList(t.kind, CLIENT_KINDS)),
@@ -380,5 +396,121 @@ export const medicalRecordMedia = pgTable(
       foreignColumns: [media.organizationId, media.id],
       name: 'medical_record_media_media_fk',
     }).onDelete('cascade'),
+  ],
+);
+
+/*
+ * A stud's breeding offer and semen stock (DESIGN-MODULES B.2), keyed (stud_id, id) as the
+ * herd. Both keep their stallion (ON DELETE RESTRICT → 409): a stallion with services or
+ * batches has history.
+ */
+
+/** A stallion's service of a season: method, delivery, fees and terms (B.2). */
+export const studServices = pgTable(
+  'stud_services',
+  {
+    studId: studId(),
+    id: recordId(),
+    stallionId: uuid('stallion_id').notNull(),
+    /** A label, e.g. `2026`. */
+    season: text('season').notNull(),
+    method: text('method', { enum: SERVICE_METHODS }).notNull(),
+    delivery: text('delivery', { enum: SERVICE_DELIVERIES }).notNull().default('on_site'),
+    studFee: money('stud_fee').notNull(),
+    /** The part of the stud fee paid on booking. */
+    bookingFee: money('booking_fee').notNull().default('0'),
+    dosesIncluded: smallint('doses_included').notNull().default(1),
+    extraDosePrice: money('extra_dose_price'),
+    shippingFee: money('shipping_fee'),
+    guarantee: text('guarantee', { enum: SERVICE_GUARANTEES }).notNull().default('none'),
+    balanceDueOn: text('balance_due_on', { enum: BALANCE_DUE_ON })
+      .notNull()
+      .default('confirmation'),
+    balanceDueDate: date('balance_due_date', { mode: 'string' }),
+    confirmationDay: smallint('confirmation_day').notNull().default(DEFAULT_CONFIRMATION_DAY),
+    substituteMareAllowed: boolean('substitute_mare_allowed').notNull().default(false),
+    requiresSignedContract: boolean('requires_signed_contract').notNull().default(true),
+    /** A contract template of the stud; its foreign key comes with the contracts (issue 22). */
+    contractTemplateId: uuid('contract_template_id'),
+    /** Shown on the stallion's listing. */
+    public: boolean('public').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    // One offer per stallion, season, method and delivery; also the stallion's index.
+    uniqueIndex('stud_services_offer_key').on(
+      t.studId,
+      t.stallionId,
+      t.season,
+      t.method,
+      t.delivery,
+    ),
+    foreignKey({
+      columns: [t.studId, t.stallionId],
+      foreignColumns: [studHorses.studId, studHorses.id],
+      name: 'stud_services_stallion_fk',
+    }).onDelete('restrict'),
+    check('stud_services_season_check', sql`char_length(${t.season}) between 1 and 20`),
+    check('stud_services_method_check', inList(t.method, SERVICE_METHODS)),
+    check('stud_services_delivery_check', inList(t.delivery, SERVICE_DELIVERIES)),
+    check(
+      'stud_services_natural_cover_check',
+      sql`${t.method} <> 'natural_cover' or ${t.delivery} = 'on_site'`,
+    ),
+    check('stud_services_guarantee_check', inList(t.guarantee, SERVICE_GUARANTEES)),
+    check('stud_services_balance_due_on_check', inList(t.balanceDueOn, BALANCE_DUE_ON)),
+    check(
+      'stud_services_balance_due_date_check',
+      sql`(${t.balanceDueOn} = 'fixed_date') = (${t.balanceDueDate} is not null)`,
+    ),
+    check(
+      'stud_services_fees_check',
+      sql`${t.studFee} >= 0 and ${t.bookingFee} between 0 and ${t.studFee}
+          and ${t.extraDosePrice} >= 0 and ${t.shippingFee} >= 0`,
+    ),
+    check('stud_services_doses_check', sql`${t.dosesIncluded} >= 0`),
+    check('stud_services_confirmation_day_check', sql`${t.confirmationDay} between 1 and 120`),
+  ],
+);
+
+/**
+ * Frozen semen of a stallion (B.2). `doses_available` never goes below 0 nor above the total:
+ * the check holds it, and `takeDoses`/`returnDoses` change it in one conditional statement.
+ */
+export const semenBatches = pgTable(
+  'semen_batches',
+  {
+    studId: studId(),
+    id: recordId(),
+    stallionId: uuid('stallion_id').notNull(),
+    collectedOn: date('collected_on', { mode: 'string' }).notNull(),
+    /** A dose is several straws. */
+    strawsPerDose: smallint('straws_per_dose').notNull(),
+    dosesTotal: integer('doses_total').notNull(),
+    dosesAvailable: integer('doses_available').notNull(),
+    /** Where it is kept: tank, canister. */
+    storage: text('storage'),
+    /** Percent of motile sperm after thawing. */
+    postThawMotility: numeric('post_thaw_motility', { precision: 5, scale: 2, mode: 'string' }),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    index('semen_batches_stallion_idx').on(t.studId, t.stallionId, t.collectedOn.desc()),
+    foreignKey({
+      columns: [t.studId, t.stallionId],
+      foreignColumns: [studHorses.studId, studHorses.id],
+      name: 'semen_batches_stallion_fk',
+    }).onDelete('restrict'),
+    check('semen_batches_straws_check', sql`${t.strawsPerDose} >= 1`),
+    check(
+      'semen_batches_doses_check',
+      sql`${t.dosesTotal} >= 1 and ${t.dosesAvailable} between 0 and ${t.dosesTotal}`,
+    ),
+    check('semen_batches_motility_check', sql`${t.postThawMotility} between 0 and 100`),
   ],
 );

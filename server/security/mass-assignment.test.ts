@@ -8,8 +8,10 @@ import {
   horseIdentities,
   medicalRecords,
   payments,
+  semenBatches,
   studClients,
   studHorses,
+  studServices,
   studTags,
   studTasks,
 } from '@/db/schema';
@@ -215,6 +217,23 @@ function studRecords(studId: string, once: <T>(make: () => Promise<T>) => () => 
         title: 'Flu',
       }),
     ),
+    service: once(async () =>
+      insert(studServices, {
+        stallionId: (await horse()).id,
+        season: '2026',
+        method: 'natural_cover',
+        studFee: '900.00',
+      }),
+    ),
+    semenBatch: once(async () =>
+      insert(semenBatches, {
+        stallionId: (await horse()).id,
+        collectedOn: '2026-01-20',
+        strawsPerDose: 4,
+        dosesTotal: 10,
+        dosesAvailable: 10,
+      }),
+    ),
   };
 }
 
@@ -246,6 +265,8 @@ async function pathValue(world: World, name: string, path: string): Promise<stri
       horseId: world.stud.horse,
       stallionId: world.stud.horse,
       medicalRecordId: world.stud.medicalRecord,
+      serviceId: world.stud.service,
+      semenBatchId: world.stud.semenBatch,
       clientId: world.stud.client,
       prospectId: world.stud.prospect,
       tagId: world.stud.tag,
@@ -405,6 +426,22 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
   }),
   'PUT /studs/{studId}/medical-records/{medicalRecordId}': async () => ({ dose: '2 ml' }),
   'PUT /studs/{studId}/settings': async () => ({ gestation_days: 335 }),
+  'POST /studs/{studId}/services': async (w) => ({
+    stallion_id: (await w.stud.horse()).id,
+    season: '2027',
+    method: 'frozen_semen',
+    delivery: 'shipped',
+    stud_fee: 1500,
+    booking_fee: 500,
+  }),
+  'PUT /studs/{studId}/services/{serviceId}': async () => ({ stud_fee: 1100 }),
+  'POST /studs/{studId}/semen-batches': async (w) => ({
+    stallion_id: (await w.stud.horse()).id,
+    collected_on: '2026-02-01',
+    straws_per_dose: 8,
+    doses_total: 12,
+  }),
+  'PUT /studs/{studId}/semen-batches/{semenBatchId}': async () => ({ storage: 'Tank 2' }),
   'POST /studs/{studId}/clients': async () => ({ first_name: 'Eva', last_name: 'Lund' }),
   'PUT /studs/{studId}/clients/{clientId}': async () => ({ phone: '+34 600 000 000' }),
   'POST /studs/{studId}/clients/{clientId}/anonymize': async () => ({}),
@@ -553,6 +590,36 @@ describe('school payments', () => {
       receiptNumber: null,
       notes: 'tried cancelled',
     });
+  });
+});
+
+describe('semen batches', () => {
+  it('a batch starts with every dose available and takes no count from the client', async () => {
+    const world = await schoolWorld();
+    const url = `/api/studs/${world.studId}/semen-batches`;
+    const created = await app.request('POST', url, {
+      token: world.token,
+      body: {
+        stallion_id: (await world.stud.horse()).id,
+        collected_on: '2026-02-01',
+        straws_per_dose: 8,
+        doses_total: 12,
+        doses_available: 0,
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data).toMatchObject({ doses_total: 12, doses_available: 12 });
+    const id = created.body.data.id as string;
+    await app.db
+      .update(semenBatches)
+      .set({ dosesAvailable: 9 })
+      .where(and(eq(semenBatches.studId, world.studId), eq(semenBatches.id, id)));
+    const edited = await app.request('PUT', `${url}/${id}`, {
+      token: world.token,
+      body: { doses_available: 12, notes: 'Recount' },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.data).toMatchObject({ doses_total: 12, doses_available: 9 });
   });
 });
 

@@ -1,10 +1,11 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
-import { horseIdentities, studClients, studClientTags, studHorses, studTags } from '@/db/schema';
+import { studClients, studClientTags, studServices, studTags } from '@/db/schema';
 import { conflict, notFound, registerUniqueField, validationError } from '../kernel/errors';
 import { moneyValue } from '../kernel/fields/record-fields';
 import type { Organization } from '../kernel/trpc/init';
 import { isUuid } from '../kernel/validation';
+import { stallionError } from '../stud-herd/horse-queries';
 import { getClient, scopeFilter, whatOf, type ClientScope } from './client-queries';
 import {
   missingNames,
@@ -49,17 +50,46 @@ function clientValues(input: ClientWrite) {
   };
 }
 
-/** Why `horseId` cannot be a prospect's stallion of interest, or null when it can. */
-async function stallionError(db: Database, stud: Organization, horseId: string) {
-  const [horse] = await db
-    .select({ sex: horseIdentities.sex, gelded: horseIdentities.gelded })
-    .from(studHorses)
-    .innerJoin(horseIdentities, eq(horseIdentities.id, studHorses.horseIdentityId))
-    .where(and(eq(studHorses.studId, stud.id), eq(studHorses.id, horseId)));
-  if (!horse) return 'The selected interest stallion id is invalid.';
-  if (horse.sex !== 'male' || horse.gelded)
-    return 'The interest stallion id must be a stallion of the stud (a male, not gelded).';
-  return null;
+/**
+ * The interest as it will stand, checked: a stallion of the stud, and a service of the stud
+ * that is the interest stallion's (the one given, else the stored one). A new stallion given
+ * alone clears a stored service of another stallion. Returns the errors and the service to
+ * store (undefined: unchanged).
+ */
+async function checkInterest(
+  db: Database,
+  stud: Organization,
+  interest: ClientWrite['interest'],
+  current: ClientRow | null,
+) {
+  const errors: Record<string, string[]> = {};
+  if (!interest) return { errors, serviceId: undefined };
+  const serviceOf = async (id: string) => {
+    const [service] = isUuid(id)
+      ? await db
+          .select({ stallionId: studServices.stallionId })
+          .from(studServices)
+          .where(and(eq(studServices.studId, stud.id), eq(studServices.id, id)))
+      : [];
+    return service;
+  };
+  const stallionId =
+    interest.stallion_id !== undefined ? interest.stallion_id : current?.interestStallionId;
+  if (interest.stallion_id) {
+    const error = await stallionError(db, stud, interest.stallion_id, 'interest.stallion_id');
+    if (error) errors['interest.stallion_id'] = [error];
+  }
+  let serviceId = interest.service_id;
+  if (interest.service_id) {
+    const service = await serviceOf(interest.service_id);
+    if (!service) errors['interest.service_id'] = ['The selected interest service id is invalid.'];
+    else if (stallionId && service.stallionId !== stallionId && !errors['interest.stallion_id'])
+      errors['interest.service_id'] = ["The interest service must be the interest stallion's."];
+  } else if (serviceId === undefined && interest.stallion_id && current?.interestServiceId) {
+    const stored = await serviceOf(current.interestServiceId);
+    if (stored && stored.stallionId !== interest.stallion_id) serviceId = null;
+  }
+  return { errors, serviceId };
 }
 
 /** Whether any of `tagIds` is not a tag of the stud, in one statement. */
@@ -72,23 +102,24 @@ async function hasUnknownTags(db: Database, stud: Organization, tagIds: string[]
   return found.length !== ids.length;
 }
 
-/** The names the kind requires, the tags and the interest, against the stud's records; else 422. */
+/**
+ * The names the kind requires, the tags and the interest, against the stud's records; else
+ * 422. Returns the interest service to store (undefined: unchanged).
+ */
 async function checkClient(
   db: Database,
   stud: Organization,
   input: ClientWrite,
   names: Parameters<typeof missingNames>[0],
-): Promise<void> {
+  current: ClientRow | null,
+): Promise<string | null | undefined> {
   const errors: Record<string, string[]> = missingNames(names);
   if (input.tag_ids?.length && (await hasUnknownTags(db, stud, input.tag_ids)))
     errors.tag_ids = ['The selected tag ids is invalid.'];
-  const stallionId = input.interest?.stallion_id;
-  const stallion = stallionId ? await stallionError(db, stud, stallionId) : null;
-  if (stallion) errors['interest.stallion_id'] = [stallion];
-  // No services exist yet, so any id names none; the services issue (B.2) looks them up here.
-  if (input.interest?.service_id)
-    errors['interest.service_id'] = ['The selected service id is invalid.'];
+  const interest = await checkInterest(db, stud, input.interest, current);
+  Object.assign(errors, interest.errors);
   if (Object.keys(errors).length > 0) throw validationError(errors);
+  return interest.serviceId;
 }
 
 /** The client's tags become `tagIds` (absent: unchanged), in at most two statements. */
@@ -149,12 +180,18 @@ async function insertClient(
   input: ClientWrite & { stage: ClientRow['stage'] },
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    await checkClient(tx, stud, input, {
-      kind: input.kind ?? 'person',
-      first_name: input.first_name ?? null,
-      last_name: input.last_name ?? null,
-      company_name: input.company_name ?? null,
-    });
+    await checkClient(
+      tx,
+      stud,
+      input,
+      {
+        kind: input.kind ?? 'person',
+        first_name: input.first_name ?? null,
+        last_name: input.last_name ?? null,
+        company_name: input.company_name ?? null,
+      },
+      null,
+    );
     // A taken e-mail, even from a concurrent request, is the unique index's 422.
     const [row] = await tx
       .insert(studClients)
@@ -206,13 +243,21 @@ export async function updateClient(
     const current = await lockClient(tx, stud, clientId, scope);
     if (current.anonymizedAt) throw conflict(CONFLICT_ANONYMIZED);
     const given = <T>(value: T | undefined, stored: T) => (value === undefined ? stored : value);
-    await checkClient(tx, stud, input, {
-      kind: given(input.kind, current.kind),
-      first_name: given(input.first_name, current.firstName),
-      last_name: given(input.last_name, current.lastName),
-      company_name: given(input.company_name, current.companyName),
-    });
+    const serviceId = await checkClient(
+      tx,
+      stud,
+      input,
+      {
+        kind: given(input.kind, current.kind),
+        first_name: given(input.first_name, current.firstName),
+        last_name: given(input.last_name, current.lastName),
+        company_name: given(input.company_name, current.companyName),
+      },
+      current,
+    );
     const values = clientValues(input);
+    // A new stallion of interest given alone has cleared a service of another stallion.
+    if (serviceId === null) values.interestServiceId = null;
     // A client moved back among the prospects takes up the pipeline where it left it.
     if (input.stage === 'prospect' && current.stage !== 'prospect')
       values.pipelineStatus ??= current.pipelineStatus ?? 'new';

@@ -8,7 +8,7 @@ import {
 import { pathId } from '../kernel/fields/params';
 import { moneyField, optionalEmail, optionalText } from '../kernel/fields/record-fields';
 import { paginationInput } from '../kernel/trpc/pagination';
-import { studIdInput } from './params';
+import { studIdInput } from '../studs/tenant';
 
 /*
  * A stud's clients and prospects (DESIGN-MODULES B.8) as the API takes and answers them: a
@@ -47,9 +47,9 @@ export type ClientFields = z.infer<typeof clientFields>;
 
 /** What a prospect is interested in; each key sent changes, `null` clears. */
 export const interestFields = z.object({
-  /** A stallion of the stud (a male, not gelded, stud horse). */
+  /** A stallion of the stud (an entire male of a year or more). */
   stallion_id: z.uuid().nullable().optional(),
-  /** A breeding service of the stud (B.2). */
+  /** A breeding service of the stud (B.2), the interest stallion's when he is named. */
   service_id: z.uuid().nullable().optional(),
 });
 

@@ -10,7 +10,7 @@ import {
   clientIdInput,
   clientSchema,
 } from './client-schema';
-import { studIdInput } from './params';
+import { studIdInput } from '../studs/tenant';
 
 const one = z.object({ data: clientDetailSchema });
 const tags = ['Stud clients'];

@@ -161,7 +161,7 @@ describe('stud prospects', () => {
       body: { ...names, interest: { stallion_id: stallion, service_id: crypto.randomUUID() } },
     });
     expect(service.body.errors).toEqual({
-      'interest.service_id': ['The selected service id is invalid.'],
+      'interest.service_id': ['The selected interest service id is invalid.'],
     });
     const both = await w.call('POST', '/prospects', {
       body: { ...names, interest: { stallion_id: mare, service_id: crypto.randomUUID() } },
@@ -181,6 +181,69 @@ describe('stud prospects', () => {
       stallion,
     );
     expect((await w.call('GET', '/prospects')).body.meta.total).toBe(1);
+  });
+
+  it('names a service of the stud, the interest stallion’s; a new stallion clears another’s', async () => {
+    const w = await crmWorld(app);
+    const apollo = await studHorse(app, w.studId, { name: 'Apollo', sex: 'male' });
+    const zeus = await studHorse(app, w.studId, { name: 'Zeus', sex: 'male' });
+    const theirs = await studHorse(app, w.otherStudId, { name: 'Other', sex: 'male' });
+    const offer = async (stallion: string, as: 'owner' | 'stranger' = 'owner') => {
+      const res = await w.call('POST', '/services', {
+        body: { stallion_id: stallion, season: '2026', method: 'natural_cover', stud_fee: 900 },
+        as,
+        stud: as === 'owner' ? w.studId : w.otherStudId,
+      });
+      if (res.status !== 201) throw new Error(res.text);
+      return res.body.data.id as string;
+    };
+    const [apolloCover, zeusCover, otherCover] = [
+      await offer(apollo),
+      await offer(zeus),
+      await offer(theirs, 'stranger'),
+    ];
+
+    // A service alone, or with its own stallion.
+    const alone = await prospectIn(w, { interest: { service_id: zeusCover } });
+    expect(alone.interest).toEqual({ stallion_id: null, service_id: zeusCover });
+    const pia = await prospectIn(w, { interest: { stallion_id: apollo, service_id: apolloCover } });
+    expect(pia.interest).toEqual({ stallion_id: apollo, service_id: apolloCover });
+
+    const refusals: [Record<string, unknown>, string][] = [
+      [
+        { stallion_id: apollo, service_id: zeusCover },
+        "The interest service must be the interest stallion's.",
+      ],
+      [{ service_id: otherCover }, 'The selected interest service id is invalid.'],
+    ];
+    for (const [interest, message] of refusals) {
+      const res = await w.call('POST', '/prospects', {
+        body: { first_name: 'Ben', last_name: 'Prospect', interest },
+      });
+      expect(res.status, JSON.stringify(interest)).toBe(422);
+      expect(res.body.errors).toEqual({ 'interest.service_id': [message] });
+    }
+    // On PUT, a service given alone is checked against the stored stallion.
+    const other = await w.call('PUT', `/prospects/${pia.id}`, {
+      body: { interest: { service_id: zeusCover } },
+    });
+    expect(other.status).toBe(422);
+    expect(Object.keys(other.body.errors)).toEqual(['interest.service_id']);
+    // A new stallion given alone clears the other stallion's service.
+    const moved = await w.call('PUT', `/prospects/${pia.id}`, {
+      body: { interest: { stallion_id: zeus } },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.data.interest).toEqual({ stallion_id: zeus, service_id: null });
+    const both = await w.call('PUT', `/prospects/${pia.id}`, {
+      body: { interest: { service_id: zeusCover } },
+    });
+    expect(both.body.data.interest).toEqual({ stallion_id: zeus, service_id: zeusCover });
+    // The same stallion again keeps his service.
+    const same = await w.call('PUT', `/prospects/${pia.id}`, {
+      body: { interest: { stallion_id: zeus } },
+    });
+    expect(same.body.data.interest).toEqual({ stallion_id: zeus, service_id: zeusCover });
   });
 
   it('lists prospects only, with pipeline_status, tag and search filters, paginated', async () => {

@@ -10,7 +10,7 @@ import {
   prospectFilters,
   prospectIdInput,
 } from './client-schema';
-import { studIdInput } from './params';
+import { studIdInput } from '../studs/tenant';
 
 const one = z.object({ data: clientDetailSchema });
 const tags = ['Stud prospects'];
@@ -41,7 +41,7 @@ export const studProspectsRouter = router({
         tags,
         summary: 'Create a prospect',
         description:
-          'A client in stage `prospect`, pipeline status `new` unless given. The client fields and rules apply; `interest.stallion_id` is a stallion of the stud (a male stud horse, not gelded), `interest.service_id` a breeding service of the stud; `expected_value` ≥ 0 with two decimals at most.',
+          'A client in stage `prospect`, pipeline status `new` unless given. The client fields and rules apply; `interest.stallion_id` is a stallion of the stud (an entire male of a year or more), `interest.service_id` a breeding service of the stud and of the interest stallion (given, else stored); a new stallion given alone clears a service of another stallion; `expected_value` ≥ 0 with two decimals at most.',
       },
     })
     .input(studIdInput.extend(prospectFields.shape))

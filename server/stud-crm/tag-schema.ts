@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pathId } from '../kernel/fields/params';
 import { fieldMessage } from '../kernel/validation';
-import { studIdInput } from './params';
+import { studIdInput } from '../studs/tenant';
 
 /*
  * A stud's client tags (DESIGN-MODULES B.8). Client-safe (zod only): the tag form validates

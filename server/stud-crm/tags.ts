@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { organizationProcedure, router } from '../kernel/trpc/init';
-import { studIdInput } from './params';
+import { studIdInput } from '../studs/tenant';
 import { createTag, deleteTag, updateTag } from './tag-lifecycle';
 import { getTag, listTags } from './tag-queries';
 import { tagFields, tagIdInput, tagSchema } from './tag-schema';

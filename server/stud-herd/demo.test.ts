@@ -5,7 +5,7 @@ import { useTestApp } from '../test/harness';
 const app = useTestApp();
 
 describe('the demo stud', () => {
-  it('shows owner@demo.stud a herd, stallions, medical records due, clients and tasks', async () => {
+  it('shows owner@demo.stud a herd, stallions with services, semen, medical records due, clients and tasks', async () => {
     expect(await seedDemo(app.db, { timezone: 'Europe/Madrid' })).toBe(true);
     const token = await app.tokenFor('owner@demo.stud');
     const [stud] = (await app.request('GET', '/api/studs', { token })).body.data;
@@ -28,13 +28,35 @@ describe('the demo stud', () => {
     const stallions = (await get('/stallions')).data;
     expect(stallions.map((s: { name: string }) => s.name)).toEqual(['Rhosyn Storm', 'Valiente']);
     expect(stallions[1].profile).toMatchObject({ book_limit: 40, approvals: ['ANCCE'] });
+    // This year's offer: the season is the demo's year.
+    const services = stallions[1].services as {
+      season: string;
+      method: string;
+      delivery: string;
+    }[];
+    expect(services.map((s) => [s.method, s.delivery])).toEqual([
+      ['frozen_semen', 'shipped'],
+      ['natural_cover', 'on_site'],
+    ]);
+    expect(services.map((s) => s.season)).toEqual([services[0]!.season, services[0]!.season]);
+    const [frozen] = (await get('/semen-batches?available=true')).data;
+    expect(frozen).toMatchObject({
+      stallion: { name: 'Valiente' },
+      straws_per_dose: 8,
+      doses_available: 20,
+    });
 
     const overdue = (await get('/medical-records')).data.filter(
       (r: { overdue: boolean }) => r.overdue,
     );
     expect(overdue.map((r: { title: string }) => r.title)).toEqual(['Front shoes']);
     expect((await get('/clients')).meta.total).toBeGreaterThanOrEqual(2);
-    expect((await get('/prospects')).data[0]).toMatchObject({ last_name: 'Ruiz' });
+    const [pedro] = (await get('/prospects')).data;
+    expect(pedro).toMatchObject({ last_name: 'Ruiz', interest: { stallion_id: stallions[1].id } });
+    expect((await get(`/services/${pedro.interest.service_id}`)).data).toMatchObject({
+      method: 'natural_cover',
+      stud_fee: 1500,
+    });
     expect((await get('/tasks')).meta.total).toBe(4);
   });
 });

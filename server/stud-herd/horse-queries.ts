@@ -116,3 +116,29 @@ export async function getStudHorsePedigree(
   // The stud's horse holds a foreign key to its identity, so the tree is there.
   return tree!;
 }
+
+/**
+ * Why the horse `horseId` cannot be what `field` names as a stallion of the stud, or null when
+ * it can: a horse of the stud whose derived role, on the stud's today, is stallion (an entire
+ * male of a year or more). Services, semen batches and a prospect's interest share it.
+ */
+export async function stallionError(
+  db: Database,
+  stud: Organization,
+  horseId: string,
+  field: string,
+): Promise<string | null> {
+  const [horse] = isUuid(horseId)
+    ? await queryRows<{ role: string | null }>(
+        db,
+        sql`select ${roleSql(todayIn(stud.timezone))} as role
+              from stud_horses h join horse_identities i on i.id = h.horse_identity_id
+             where h.stud_id = ${stud.id} and h.id = ${horseId}`,
+      )
+    : [];
+  const label = field.replace(/[._]/g, ' ');
+  if (!horse) return `The selected ${label} is invalid.`;
+  if (horse.role !== 'stallion')
+    return `The ${label} must be a stallion of the stud (an entire male of a year or more).`;
+  return null;
+}

@@ -9,7 +9,7 @@ import {
 import { pathId } from '../kernel/fields/params';
 import { dateField, optionalText } from '../kernel/fields/record-fields';
 import { identityFields, identitySchema } from '../pedigree/identity-schema';
-import { studIdInput } from './params';
+import { studIdInput } from '../studs/tenant';
 
 /*
  * A stud horse as the API takes and answers it (DESIGN-MODULES B.1). Client-safe (zod only):

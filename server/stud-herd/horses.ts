@@ -10,7 +10,7 @@ import {
   studHorseIdInput,
   studHorseSchema,
 } from './horse-schema';
-import { studIdInput } from './params';
+import { studIdInput } from '../studs/tenant';
 
 const one = z.object({ data: studHorseSchema });
 const TAGS = ['Stud horses'];

@@ -9,7 +9,7 @@ import {
   medicalRecordIdInput,
   medicalRecordSchema,
 } from './medical-schema';
-import { studIdInput } from './params';
+import { studIdInput } from '../studs/tenant';
 
 const one = z.object({ data: medicalRecordSchema });
 const TAGS = ['Stud medical records'];

@@ -3,7 +3,7 @@ import { MEDICAL_RECORD_TYPES } from '@/db/schema/stud-values';
 import { pathId } from '../kernel/fields/params';
 import { calendarDateField, moneyField, optionalText } from '../kernel/fields/record-fields';
 import { paginationInput } from '../kernel/trpc/pagination';
-import { studIdInput } from './params';
+import { studIdInput } from '../studs/tenant';
 
 /* A medical record as the API takes and answers it (B.1). Client-safe (zod only). */
 

@@ -4,7 +4,7 @@ import type { Database } from '@/db/client';
 import { DEFAULT_CHECK_DAYS, DEFAULT_GESTATION_DAYS, studSettings } from '@/db/schema';
 import { organizationProcedure, router, type Organization } from '../kernel/trpc/init';
 import { memberReference } from '../organizations/member-reference';
-import { studIdInput } from './params';
+import { studIdInput } from '../studs/tenant';
 import {
   studSettingsFields,
   studSettingsSchema,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { SERVICE_DELIVERIES, SERVICE_METHODS } from '@/db/schema/stud-breeding-values';
 import { pathId } from '../kernel/fields/params';
 import { optionalText } from '../kernel/fields/record-fields';
 import { studHorseSchema } from './horse-schema';
-import { studIdInput } from './params';
+import { studIdInput } from '../studs/tenant';
 
 /** A stallion's profile (B.1): one per stallion, its defaults until first saved. */
 export const stallionProfileFields = z.object({
@@ -34,9 +35,19 @@ export const stallionProfileSchema = z.object({
 
 export type StallionProfile = z.infer<typeof stallionProfileSchema>;
 
-/** GET /stallions: each stallion of the herd with its profile. */
+/** GET /stallions: each stallion of the herd with its profile and active services (B.2). */
 export const stallionSchema = studHorseSchema.extend({
   profile: stallionProfileSchema.omit({ horse_id: true, name: true }),
+  services: z.array(
+    z.object({
+      id: z.string(),
+      season: z.string(),
+      method: z.enum(SERVICE_METHODS),
+      delivery: z.enum(SERVICE_DELIVERIES),
+      stud_fee: z.number(),
+      public: z.boolean(),
+    }),
+  ),
 });
 
 export type Stallion = z.infer<typeof stallionSchema>;

@@ -7,7 +7,7 @@ import { isoTimestampSql } from '../kernel/records';
 import { organizationProcedure, router, type Organization } from '../kernel/trpc/init';
 import { isUuid } from '../kernel/validation';
 import { selectStudHorses } from './horse-queries';
-import { studIdInput } from './params';
+import { studIdInput } from '../studs/tenant';
 import {
   stallionIdInput,
   stallionProfileFields,
@@ -18,14 +18,25 @@ import {
   type StallionProfileFields,
 } from './stallion-schema';
 
-/** The stud's stallions under `where` (over `horse`), each with its profile or its defaults. */
+/**
+ * The stud's stallions under `where` (over `horse`), each with its profile or its defaults and
+ * its active services of every season (newest first), in one statement.
+ */
 function selectStallions(stud: Organization, where: SQL): SQL {
   return sql`
   select horse.*,
          json_build_object('standing', coalesce(p.standing, true), 'book_limit', p.book_limit,
                            'public_description', p.public_description, 'height_cm', p.height_cm,
                            'approvals', coalesce(p.approvals, '{}'::text[]),
-                           'updated_at', ${isoTimestampSql(sql`p.updated_at`)}) as profile
+                           'updated_at', ${isoTimestampSql(sql`p.updated_at`)}) as profile,
+         coalesce((select json_agg(json_build_object('id', s.id, 'season', s.season,
+                                                     'method', s.method, 'delivery', s.delivery,
+                                                     'stud_fee', s.stud_fee::float8,
+                                                     'public', s.public)
+                                   order by s.season desc, s.method, s.delivery)
+                     from stud_services s
+                    where s.stud_id = ${stud.id} and s.stallion_id = horse.id and s.active),
+                  '[]') as services
     from (${selectStudHorses(stud, sql`role = 'stallion'`)}) horse
     left join stallion_profiles p on p.stud_id = ${stud.id} and p.horse_id = horse.id
    where ${where}
@@ -88,9 +99,9 @@ export const stallionsRouter = router({
         method: 'GET',
         path: '/studs/{studId}/stallions',
         tags: TAGS,
-        summary: 'The stallions of the herd, each with its profile',
+        summary: 'The stallions of the herd, each with its profile and active services',
         description:
-          "Stallions are the herd's entire males of a year or more. Services and book usage join them with the breeding module.",
+          "Stallions are the herd's entire males of a year or more. `services` are each one's active services of every season, newest season first (`GET /services` has their terms); book usage joins with the reservations.",
       },
     })
     .input(studIdInput)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TASK_PRIORITIES, TASK_SOURCES, TASK_STATUSES } from '@/db/schema/stud-values';
-import { organizationIdInput, pathId } from '../kernel/fields/params';
+import { pathId } from '../kernel/fields/params';
 import {
   calendarDateField,
   dateField,
@@ -8,7 +8,7 @@ import {
   timeOfDayField,
 } from '../kernel/fields/record-fields';
 import { paginationInput } from '../kernel/trpc/pagination';
-import { stud } from '../studs/tenant';
+import { studIdInput } from '../studs/tenant';
 
 /*
  * A stud's tasks (DESIGN-MODULES B.8) as the API takes and answers them. Client-safe (zod
@@ -16,8 +16,6 @@ import { stud } from '../studs/tenant';
  */
 
 export { TASK_PRIORITIES, TASK_SOURCES, TASK_STATUSES };
-
-export const studIdInput = organizationIdInput(stud.param);
 
 export const taskIdInput = studIdInput.extend({ taskId: pathId });
 

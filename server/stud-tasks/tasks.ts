@@ -3,14 +3,8 @@ import { organizationProcedure, router } from '../kernel/trpc/init';
 import { paginatedSchema } from '../kernel/trpc/pagination';
 import { completeTask, createTask, deleteTask, updateTask } from './task-lifecycle';
 import { getTask, listAssignees, listTasks } from './task-queries';
-import {
-  assigneeSchema,
-  studIdInput,
-  taskFields,
-  taskFilters,
-  taskIdInput,
-  taskSchema,
-} from './task-schema';
+import { assigneeSchema, taskFields, taskFilters, taskIdInput, taskSchema } from './task-schema';
+import { studIdInput } from '../studs/tenant';
 
 const one = z.object({ data: taskSchema });
 const tags = ['Stud tasks'];

@@ -1,5 +1,6 @@
 import { STUD_ROLES } from '@/db/schema/identity-values';
 import type { TenantKind } from '../kernel/auth/permissions';
+import { organizationIdInput } from '../kernel/fields/params';
 
 /**
  * Studs (DESIGN-MODULES 0.1): organizations of type `stud`, under `/studs/{studId}`, whose
@@ -13,3 +14,6 @@ export const stud = {
   roles: STUD_ROLES,
   adminRole: 'owner',
 } as const satisfies TenantKind;
+
+/** `{ studId }`: the stud a route of the stud modules serves. */
+export const studIdInput = organizationIdInput(stud.param);

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { invalidField, validationError } from '../kernel/errors';
-import { organizationIdInput } from '../kernel/fields/params';
 import { organizationProcedure, router } from '../kernel/trpc/init';
 import { ancestryRows, treeFrom } from '../pedigree/identity-queries';
 import { testMatingInbreeding, type Parents } from './inbreeding';
-import { stud } from './tenant';
+import { studIdInput } from './tenant';
 import {
   testMatingFields,
   testMatingSchema,
@@ -73,7 +72,7 @@ export const studPedigreeRouter = router({
           'A computation, not a write (horses.view). `sire_id` and `dam_id` are horse identities; `generations` 1 to 10 (default 6) counts from the foal, parents first. Common ancestors within them count, each weighted by its own inbreeding where its ancestry is known; `contribution_percent` is its share of `coi_percent`.',
       },
     })
-    .input(organizationIdInput(stud.param).extend(testMatingFields.shape))
+    .input(studIdInput.extend(testMatingFields.shape))
     .output(z.object({ data: testMatingSchema }))
     .mutation(async ({ ctx, input }) => ({ data: await testMating(ctx.db, input) })),
 });

@@ -14,11 +14,13 @@ import {
   payments,
   portalLinks,
   schoolHorseMedia,
+  semenBatches,
   studClients,
   studClientTags,
   studentBadges,
   studHorses,
   students,
+  studServices,
   studTags,
   studTasks,
   users,
@@ -58,6 +60,8 @@ export type RecordKind =
   | 'waitlistEntry'
   | 'stallion'
   | 'medicalRecord'
+  | 'service'
+  | 'semenBatch'
   | 'client'
   | 'prospect'
   | 'tag'
@@ -128,7 +132,7 @@ function strictRecords(
   }) as Record<RecordKind, string>;
 }
 
-/** A stud's herd and CRM records, one of each kind, linked as in real use. */
+/** A stud's herd, breeding and CRM records, one of each kind, linked as in real use. */
 async function seedStudRecords(db: Database, id: string, label: string) {
   const domain = `${label.toLowerCase()}.test`;
   // A horse of the shared pedigree, which the stud's pedigree tools name, and the identity
@@ -168,6 +172,31 @@ async function seedStudRecords(db: Database, id: string, label: string) {
       title: `${label} flu`,
     })
     .returning({ id: medicalRecords.id });
+  const [service] = await db
+    .insert(studServices)
+    .values({
+      studId: id,
+      stallionId: horse!.id,
+      season: '2026',
+      method: 'frozen_semen',
+      delivery: 'shipped',
+      studFee: '1200.00',
+      bookingFee: '300.00',
+      notes: `${label} terms`,
+    })
+    .returning({ id: studServices.id });
+  const [batch] = await db
+    .insert(semenBatches)
+    .values({
+      studId: id,
+      stallionId: horse!.id,
+      collectedOn: '2026-01-15',
+      strawsPerDose: 4,
+      dosesTotal: 10,
+      dosesAvailable: 10,
+      storage: `${label} tank 1`,
+    })
+    .returning({ id: semenBatches.id });
   const [tag] = await db
     .insert(studTags)
     .values({ studId: id, name: `${label} VIP` })
@@ -199,6 +228,8 @@ async function seedStudRecords(db: Database, id: string, label: string) {
     horse: horse!.id,
     stallion: horse!.id,
     medicalRecord: record!.id,
+    service: service!.id,
+    semenBatch: batch!.id,
     client: client!.id,
     prospect: prospect!.id,
     tag: tag!.id,
@@ -483,6 +514,8 @@ const KINDS: readonly string[] = [
   'waitlistEntry',
   'stallion',
   'medicalRecord',
+  'service',
+  'semenBatch',
   'client',
   'prospect',
   'tag',

@@ -206,6 +206,11 @@ describe('permissionForRoute', () => {
     ['PUT', '/studs/{studId}', 'profile.edit'],
     ['GET', '/studs/{studId}/members', 'members.view'],
     ['PUT', '/studs/{studId}/members/{memberId}', 'members.edit'],
+    // B.2: services are their resource; semen batches are breeding records.
+    ['POST', '/studs/{studId}/services', 'services.create'],
+    ['DELETE', '/studs/{studId}/services/{serviceId}', 'services.delete'],
+    ['GET', '/studs/{studId}/semen-batches', 'breeding.view'],
+    ['PUT', '/studs/{studId}/semen-batches/{semenBatchId}', 'breeding.edit'],
   ])('%s %s → %s', (method, path, permission) => {
     expect(permissionForRoute(method, path)).toBe(permission);
   });

@@ -1,0 +1,37 @@
+import type { TestApp } from '../test/harness';
+import { studWorld } from '../stud-herd/herd-fixtures';
+
+/** A stud with one member of each role (`studWorld`), and stallions, services and batches. */
+export async function breedingWorld(app: TestApp, name = 'Hill') {
+  const world = await studWorld(app, name);
+  const created = async (path: string, body: Record<string, unknown>) => {
+    const res = await world.call('POST', path, body);
+    if (res.status !== 201) throw new Error(res.text);
+    return res.body.data;
+  };
+  /** A stallion of the herd with a new identity, through the API. */
+  const stallion = async (horseName = 'Apollo', identity: Record<string, unknown> = {}) =>
+    (await created('/horses', {
+      identity: { name: horseName, sex: 'male', birth_year: 2010, ...identity },
+    })) as { id: string; horse_identity_id: string };
+  /** A frozen, shipped service of the stallion for 2026 unless `body` says otherwise. */
+  const service = async (stallionId: string, body: Record<string, unknown> = {}) =>
+    created('/services', {
+      stallion_id: stallionId,
+      season: '2026',
+      method: 'frozen_semen',
+      delivery: 'shipped',
+      stud_fee: 1500,
+      ...body,
+    });
+  /** A batch of ten doses of the stallion, unless `body` says otherwise. */
+  const batch = async (stallionId: string, body: Record<string, unknown> = {}) =>
+    created('/semen-batches', {
+      stallion_id: stallionId,
+      collected_on: '2026-02-10',
+      straws_per_dose: 8,
+      doses_total: 10,
+      ...body,
+    });
+  return { ...world, stallion, service, batch };
+}

@@ -1,5 +1,0 @@
-import { organizationIdInput } from '../kernel/fields/params';
-import { stud } from '../studs/tenant';
-
-/** `{ studId }`: the stud a CRM route serves. */
-export const studIdInput = organizationIdInput(stud.param);
