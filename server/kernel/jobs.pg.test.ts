@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { afterQueueing } from '../test/queued-jobs';
 import { useTestApp } from '../test/harness';
 import { nextNumber } from './counters';
 import { enqueueJob, runDueJobs, runQueuedJobs, type TimedJob } from './jobs';
@@ -37,7 +38,7 @@ describe('background jobs across processes (PostgreSQL)', () => {
       },
     };
     const done = await Promise.all(
-      Array.from({ length: 3 }, () => runQueuedJobs(app.db, [handler], new Date(), 12)),
+      Array.from({ length: 3 }, () => runQueuedJobs(app.db, [handler], afterQueueing(), 12)),
     );
     expect(done.reduce((a, b) => a + b, 0)).toBe(12);
     expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i));

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobQueue, scheduledJobs } from '@/db/schema/jobs';
+import { afterQueueing } from '../test/queued-jobs';
 import { useTestApp } from '../test/harness';
 import { formatNumber, nextNumber } from './counters';
 import { enqueueJob, MAX_ATTEMPTS, runDueJobs, runQueuedJobs, type TimedJob } from './jobs';
@@ -58,9 +59,9 @@ describe('queued jobs', () => {
       })
       .catch(() => undefined);
 
-    expect(await runQueuedJobs(app.db, [handler], new Date())).toBe(1);
+    expect(await runQueuedJobs(app.db, [handler], afterQueueing())).toBe(1);
     expect(done).toEqual([{ studentId: 'a' }]);
-    expect(await runQueuedJobs(app.db, [handler], new Date())).toBe(0);
+    expect(await runQueuedJobs(app.db, [handler], afterQueueing())).toBe(0);
   });
 
   it('retry a failing job with a growing wait, then leave it failed', async () => {
@@ -89,7 +90,7 @@ describe('queued jobs', () => {
 
   it('fail a job whose name no module declares', async () => {
     await enqueueJob(app.db, 'nobody');
-    expect(await runQueuedJobs(app.db, [], new Date())).toBe(0);
+    expect(await runQueuedJobs(app.db, [], afterQueueing())).toBe(0);
     const [row] = await app.db.select().from(jobQueue);
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
   });

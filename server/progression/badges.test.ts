@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runQueuedJobs } from '../kernel/jobs';
 import { registry } from '../modules';
 import { competitionFixtures } from '../test/competition-fixtures';
+import { afterQueueing } from '../test/queued-jobs';
 import { useTestApp } from '../test/harness';
 import { storedPng } from '../test/media-fixtures';
 import { daysAgo, progressionFixtures, schoolWithRoles } from '../test/progression-fixtures';
@@ -17,7 +18,7 @@ const base = (school: string) => `/api/schools/${school}/badges`;
 const awards = (school: string, student: string) =>
   `/api/schools/${school}/students/${student}/badges`;
 /** The background runner's pass over queued work. */
-const runJobs = () => runQueuedJobs(app.db, registry.queuedJobs, new Date());
+const runJobs = () => runQueuedJobs(app.db, registry.queuedJobs, afterQueueing());
 
 /** The n-th Monday before today, as the riders' Monday class runs. */
 const monday = (n: number) => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { portalLinks, users } from '@/db/schema';
 import { runQueuedJobs } from '../kernel/jobs';
 import { registry } from '../modules';
+import { afterQueueing } from '../test/queued-jobs';
 import { useTestApp } from '../test/harness';
 import { progressionFixtures, schoolWithRoles } from '../test/progression-fixtures';
 
@@ -69,7 +70,7 @@ describe('notices to the portal followers of a rider (DESIGN-MODULES A.5 rule 5)
       token: owner,
       body: { name: 'Bronze rider', rule: { type: 'level_reached', level_id: level.id } },
     });
-    await runQueuedJobs(app.db, registry.queuedJobs, new Date());
+    await runQueuedJobs(app.db, registry.queuedJobs, afterQueueing());
     const issued = await app.request('POST', `/api/schools/${school}/certificates`, {
       token: owner,
       body: { student_id: rider.student.id, title: 'Bronze rider', kind: 'level' },
