@@ -6,6 +6,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -15,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type PgColumn,
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
@@ -37,10 +39,25 @@ import {
 } from './stud-values';
 import {
   BALANCE_DUE_ON,
+  BIRTH_OUTCOMES,
+  BREEDING_KINDS,
+  CHECK_METHODS,
+  CHECK_REPORTERS,
+  CHECK_RESULTS,
   DEFAULT_CONFIRMATION_DAY,
+  FETAL_SEXES,
+  OPEN_PREGNANCY_STATUSES,
+  OPEN_RESERVATION_STATUSES,
+  PREGNANCY_STATUSES,
+  RESERVATION_OUTCOMES,
+  RESERVATION_SOURCES,
+  RESERVATION_STATUSES,
+  SEMEN_KINDS,
   SERVICE_DELIVERIES,
   SERVICE_GUARANTEES,
   SERVICE_METHODS,
+  SHIPMENT_STATUSES,
+  SHIPMENT_TYPES,
 } from './stud-breeding-values';
 import { inList, money, recordId, studId } from './tenant';
 
@@ -301,9 +318,10 @@ export const studTasks = pgTable(
     source: text('source', { enum: TASK_SOURCES }).notNull().default('manual'),
     clientId: uuid('client_id'),
     horseId: uuid('horse_id'),
-    /** A reservation and a pregnancy of the breeding module; their keys come with it (issue 21). */
     reservationId: uuid('reservation_id'),
     pregnancyId: uuid('pregnancy_id'),
+    /** The day of the pregnancy a suggested check or foaling watch is for (B.5), one task each. */
+    pregnancyDay: smallint('pregnancy_day'),
     /** The medical record whose `next_due_on` opened the task (one per record). */
     medicalRecordId: uuid('medical_record_id'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -342,6 +360,19 @@ export const studTasks = pgTable(
       foreignColumns: [medicalRecords.studId, medicalRecords.id],
       name: 'stud_tasks_medical_record_fk',
     }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.studId, t.reservationId],
+      foreignColumns: [studReservations.studId, studReservations.id],
+      name: 'stud_tasks_reservation_fk',
+    }).onDelete('set null'),
+    foreignKey({
+      columns: [t.studId, t.pregnancyId],
+      foreignColumns: [pregnancies.studId, pregnancies.id],
+      name: 'stud_tasks_pregnancy_fk',
+    }).onDelete('set null'),
+    uniqueIndex('stud_tasks_pregnancy_day_key')
+      .on(t.studId, t.pregnancyId, t.pregnancyDay)
+      .where(sql`${t.pregnancyDay} is not null`),
     check('stud_tasks_priority_check', inList(t.priority, TASK_PRIORITIES)),
     check('stud_tasks_status_check', inList(t.status, TASK_STATUSES)),
     check('stud_tasks_source_check', inList(t.source, TASK_SOURCES)),
@@ -512,5 +543,350 @@ export const semenBatches = pgTable(
       sql`${t.dosesTotal} >= 1 and ${t.dosesAvailable} between 0 and ${t.dosesTotal}`,
     ),
     check('semen_batches_motility_check', sql`${t.postThawMotility} between 0 and 100`),
+  ],
+);
+
+/*
+ * The breeding season (B.3 to B.6): a mare booked to a service, bred on site or with shipped
+ * semen, scanned, and foaled. History keeps what it names (ON DELETE RESTRICT → 409).
+ */
+
+/** A reference to a record of the same stud, by the composite key. */
+const inStud = (
+  name: string,
+  columns: [PgColumn, PgColumn],
+  table: { studId: PgColumn; id: PgColumn },
+) => foreignKey({ columns, foreignColumns: [table.studId, table.id], name });
+
+/**
+ * A mare booked to a service (B.3), with the service's fees and terms as they were when booked
+ * (a later change of the service does not reach her). `stallion_id` and `season` are the
+ * service's, kept here for the book count and the open-reservation rule.
+ */
+export const studReservations = pgTable(
+  'stud_reservations',
+  {
+    studId: studId(),
+    id: recordId(),
+    serviceId: uuid('service_id').notNull(),
+    stallionId: uuid('stallion_id').notNull(),
+    season: text('season').notNull(),
+    mareId: uuid('mare_id').notNull(),
+    /** The mare's owner; none when the mare is the stud's own. */
+    clientId: uuid('client_id'),
+    status: text('status', { enum: RESERVATION_STATUSES }).notNull().default('requested'),
+    source: text('source', { enum: RESERVATION_SOURCES }).notNull().default('staff'),
+    /** The failed reservation whose return privilege this one uses. */
+    returnOfId: uuid('return_of_id'),
+    /** A contract of the stud; its foreign key comes with the contracts (issue 22). */
+    contractId: uuid('contract_id'),
+    outcome: text('outcome', { enum: RESERVATION_OUTCOMES }),
+    returnPrivilege: boolean('return_privilege').notNull().default(false),
+    /** Why it was rejected or cancelled. */
+    reason: text('reason'),
+    notes: text('notes'),
+    // The terms snapshot.
+    method: text('method', { enum: SERVICE_METHODS }).notNull(),
+    delivery: text('delivery', { enum: SERVICE_DELIVERIES }).notNull(),
+    studFee: money('stud_fee').notNull(),
+    bookingFee: money('booking_fee').notNull(),
+    dosesIncluded: smallint('doses_included').notNull(),
+    extraDosePrice: money('extra_dose_price'),
+    shippingFee: money('shipping_fee'),
+    guarantee: text('guarantee', { enum: SERVICE_GUARANTEES }).notNull(),
+    balanceDueOn: text('balance_due_on', { enum: BALANCE_DUE_ON }).notNull(),
+    balanceDueDate: date('balance_due_date', { mode: 'string' }),
+    confirmationDay: smallint('confirmation_day').notNull(),
+    substituteMareAllowed: boolean('substitute_mare_allowed').notNull(),
+    requiresSignedContract: boolean('requires_signed_contract').notNull(),
+    // When it moved; the reservation page's timeline reads them.
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t): PgTableExtraConfigValue[] => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    // One open reservation of a mare per season (B.3; 409).
+    uniqueIndex('stud_reservations_open_mare_key')
+      .on(t.studId, t.mareId, t.season)
+      .where(inList(t.status, OPEN_RESERVATION_STATUSES)),
+    // A return privilege is used once.
+    uniqueIndex('stud_reservations_return_key')
+      .on(t.studId, t.returnOfId)
+      .where(sql`${t.returnOfId} is not null`),
+    // The book count and the season board.
+    index('stud_reservations_book_idx').on(t.studId, t.stallionId, t.season, t.status),
+    index('stud_reservations_service_idx').on(t.studId, t.serviceId),
+    index('stud_reservations_client_idx').on(t.studId, t.clientId),
+    index('stud_reservations_mare_idx').on(t.studId, t.mareId),
+    inStud('stud_reservations_service_fk', [t.studId, t.serviceId], studServices).onDelete(
+      'restrict',
+    ),
+    inStud('stud_reservations_stallion_fk', [t.studId, t.stallionId], studHorses).onDelete(
+      'restrict',
+    ),
+    inStud('stud_reservations_mare_fk', [t.studId, t.mareId], studHorses).onDelete('restrict'),
+    inStud('stud_reservations_client_fk', [t.studId, t.clientId], studClients).onDelete('restrict'),
+    inStud('stud_reservations_return_of_fk', [t.studId, t.returnOfId], studReservations).onDelete(
+      'restrict',
+    ),
+    check('stud_reservations_status_check', inList(t.status, RESERVATION_STATUSES)),
+    check('stud_reservations_source_check', inList(t.source, RESERVATION_SOURCES)),
+    check(
+      'stud_reservations_outcome_check',
+      sql`${t.outcome} is null or (${inList(t.outcome, RESERVATION_OUTCOMES)}
+          and ${t.status} in ('completed', 'failed'))`,
+    ),
+    check(
+      'stud_reservations_fees_check',
+      sql`${t.studFee} >= 0 and ${t.bookingFee} between 0 and ${t.studFee}
+          and ${t.extraDosePrice} >= 0 and ${t.shippingFee} >= 0`,
+    ),
+  ],
+);
+
+/** Chilled or frozen semen sent to a client's mare (B.4). */
+export const semenShipments = pgTable(
+  'semen_shipments',
+  {
+    studId: studId(),
+    id: recordId(),
+    reservationId: uuid('reservation_id').notNull(),
+    type: text('type', { enum: SHIPMENT_TYPES }).notNull(),
+    doses: smallint('doses').notNull(),
+    /** Frozen only: the batch the doses leave when the shipment is prepared. */
+    batchId: uuid('batch_id'),
+    /** Chilled only: the collection the semen comes from. */
+    collectedOn: date('collected_on', { mode: 'string' }),
+    requestedFor: date('requested_for', { mode: 'string' }),
+    shippedOn: date('shipped_on', { mode: 'string' }),
+    deliveredOn: date('delivered_on', { mode: 'string' }),
+    returnedOn: date('returned_on', { mode: 'string' }),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** `{name, street, city, state, country, phone}`. */
+    destination: jsonb('destination').$type<ShipmentDestination>(),
+    containerRef: text('container_ref'),
+    containerReturnDue: date('container_return_due', { mode: 'string' }),
+    status: text('status', { enum: SHIPMENT_STATUSES }).notNull().default('requested'),
+    cancelledReason: text('cancelled_reason'),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    index('semen_shipments_reservation_idx').on(t.studId, t.reservationId),
+    index('semen_shipments_status_idx').on(t.studId, t.status, t.requestedFor),
+    index('semen_shipments_batch_idx').on(t.studId, t.batchId),
+    inStud(
+      'semen_shipments_reservation_fk',
+      [t.studId, t.reservationId],
+      studReservations,
+    ).onDelete('restrict'),
+    inStud('semen_shipments_batch_fk', [t.studId, t.batchId], semenBatches).onDelete('restrict'),
+    check('semen_shipments_type_check', inList(t.type, SHIPMENT_TYPES)),
+    check('semen_shipments_status_check', inList(t.status, SHIPMENT_STATUSES)),
+    check('semen_shipments_doses_check', sql`${t.doses} >= 1`),
+    check('semen_shipments_batch_check', sql`(${t.type} = 'frozen') = (${t.batchId} is not null)`),
+  ],
+);
+
+export type ShipmentDestination = {
+  name: string;
+  street?: string | null;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+  phone?: string | null;
+};
+
+/** A cover or an insemination of a mare (B.4); one of a reservation unless both horses are the stud's. */
+export const breedingEvents = pgTable(
+  'breeding_events',
+  {
+    studId: studId(),
+    id: recordId(),
+    reservationId: uuid('reservation_id'),
+    mareId: uuid('mare_id').notNull(),
+    stallionId: uuid('stallion_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: BREEDING_KINDS }).notNull(),
+    /** None for a natural cover. */
+    semen: text('semen', { enum: SEMEN_KINDS }),
+    batchId: uuid('batch_id'),
+    shipmentId: uuid('shipment_id'),
+    dosesUsed: smallint('doses_used'),
+    ovulationOn: date('ovulation_on', { mode: 'string' }),
+    /** Who bred the mare: a vet's or a hand's name. */
+    performedBy: text('performed_by'),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    index('breeding_events_mare_idx').on(t.studId, t.mareId, t.date),
+    index('breeding_events_reservation_idx').on(t.studId, t.reservationId),
+    index('breeding_events_stallion_idx').on(t.studId, t.stallionId, t.date),
+    inStud(
+      'breeding_events_reservation_fk',
+      [t.studId, t.reservationId],
+      studReservations,
+    ).onDelete('restrict'),
+    inStud('breeding_events_mare_fk', [t.studId, t.mareId], studHorses).onDelete('restrict'),
+    inStud('breeding_events_stallion_fk', [t.studId, t.stallionId], studHorses).onDelete(
+      'restrict',
+    ),
+    inStud('breeding_events_batch_fk', [t.studId, t.batchId], semenBatches).onDelete('restrict'),
+    inStud('breeding_events_shipment_fk', [t.studId, t.shipmentId], semenShipments).onDelete(
+      'restrict',
+    ),
+    check('breeding_events_kind_check', inList(t.kind, BREEDING_KINDS)),
+    check(
+      'breeding_events_semen_check',
+      sql`(${t.kind} = 'natural_cover') = (${t.semen} is null)
+          and (${t.semen} is null or ${inList(t.semen, SEMEN_KINDS)})`,
+    ),
+    check('breeding_events_doses_check', sql`${t.dosesUsed} is null or ${t.dosesUsed} >= 1`),
+  ],
+);
+
+/**
+ * A mare's pregnancy (B.5), opened by a breeding event. `due_date` = base + the stud's
+ * gestation days when opened (kept in `gestation_days`, so a later change of the setting does
+ * not move it).
+ */
+export const pregnancies = pgTable(
+  'pregnancies',
+  {
+    studId: studId(),
+    id: recordId(),
+    mareId: uuid('mare_id').notNull(),
+    stallionId: uuid('stallion_id').notNull(),
+    reservationId: uuid('reservation_id'),
+    breedingEventId: uuid('breeding_event_id'),
+    /** The ovulation date if recorded, else the service date. */
+    baseDate: date('base_date', { mode: 'string' }).notNull(),
+    gestationDays: smallint('gestation_days').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: PREGNANCY_STATUSES }).notNull().default('checking'),
+    twins: boolean('twins').notNull().default(false),
+    fetalSex: text('fetal_sex', { enum: FETAL_SEXES }),
+    /** When it stopped being open: a negative scan, a loss or the birth. */
+    endedOn: date('ended_on', { mode: 'string' }),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    // One open pregnancy per mare (B.5; 409).
+    uniqueIndex('pregnancies_open_mare_key')
+      .on(t.studId, t.mareId)
+      .where(inList(t.status, OPEN_PREGNANCY_STATUSES)),
+    index('pregnancies_due_idx').on(t.studId, t.status, t.dueDate),
+    index('pregnancies_mare_idx').on(t.studId, t.mareId, t.baseDate),
+    index('pregnancies_reservation_idx').on(t.studId, t.reservationId),
+    index('pregnancies_event_idx').on(t.studId, t.breedingEventId),
+    inStud('pregnancies_mare_fk', [t.studId, t.mareId], studHorses).onDelete('restrict'),
+    inStud('pregnancies_stallion_fk', [t.studId, t.stallionId], studHorses).onDelete('restrict'),
+    inStud('pregnancies_reservation_fk', [t.studId, t.reservationId], studReservations).onDelete(
+      'restrict',
+    ),
+    inStud('pregnancies_breeding_event_fk', [t.studId, t.breedingEventId], breedingEvents).onDelete(
+      'restrict',
+    ),
+    check('pregnancies_status_check', inList(t.status, PREGNANCY_STATUSES)),
+    check(
+      'pregnancies_fetal_sex_check',
+      sql`${t.fetalSex} is null or ${inList(t.fetalSex, FETAL_SEXES)}`,
+    ),
+    check('pregnancies_gestation_check', sql`${t.gestationDays} between 300 and 400`),
+    check('pregnancies_due_check', sql`${t.dueDate} = ${t.baseDate} + ${t.gestationDays}`),
+  ],
+);
+
+/** A scan, palpation or blood test of a pregnancy (B.5). */
+export const pregnancyChecks = pgTable(
+  'pregnancy_checks',
+  {
+    studId: studId(),
+    id: recordId(),
+    pregnancyId: uuid('pregnancy_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    method: text('method', { enum: CHECK_METHODS }).notNull(),
+    result: text('result', { enum: CHECK_RESULTS }).notNull(),
+    heartbeat: boolean('heartbeat'),
+    fetalSex: text('fetal_sex', { enum: FETAL_SEXES }),
+    reportedBy: text('reported_by', { enum: CHECK_REPORTERS }).notNull().default('stud'),
+    vetName: text('vet_name'),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    index('pregnancy_checks_pregnancy_idx').on(t.studId, t.pregnancyId, t.date),
+    inStud('pregnancy_checks_pregnancy_fk', [t.studId, t.pregnancyId], pregnancies).onDelete(
+      'cascade',
+    ),
+    check('pregnancy_checks_method_check', inList(t.method, CHECK_METHODS)),
+    check('pregnancy_checks_result_check', inList(t.result, CHECK_RESULTS)),
+    check('pregnancy_checks_reporter_check', inList(t.reportedBy, CHECK_REPORTERS)),
+    check(
+      'pregnancy_checks_fetal_sex_check',
+      sql`${t.fetalSex} is null or ${inList(t.fetalSex, FETAL_SEXES)}`,
+    ),
+  ],
+);
+
+/** The end of a pregnancy by foaling, stillbirth or abortion (B.6); one per pregnancy. */
+export const births = pgTable(
+  'births',
+  {
+    studId: studId(),
+    id: recordId(),
+    pregnancyId: uuid('pregnancy_id').notNull(),
+    bornOn: date('born_on', { mode: 'string' }).notNull(),
+    outcome: text('outcome', { enum: BIRTH_OUTCOMES }).notNull(),
+    vetName: text('vet_name'),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    uniqueIndex('births_pregnancy_key').on(t.studId, t.pregnancyId),
+    index('births_born_idx').on(t.studId, t.bornOn),
+    inStud('births_pregnancy_fk', [t.studId, t.pregnancyId], pregnancies).onDelete('restrict'),
+    check('births_outcome_check', inList(t.outcome, BIRTH_OUTCOMES)),
+  ],
+);
+
+/**
+ * A foal of a birth (B.6): the stud horse made for it (its identity holds sex, colour, name and
+ * parents) and what is recorded of it at birth.
+ */
+export const birthFoals = pgTable(
+  'birth_foals',
+  {
+    studId: studId(),
+    birthId: uuid('birth_id').notNull(),
+    horseId: uuid('horse_id').notNull(),
+    /** 1, or 2 for a second twin. */
+    position: smallint('position').notNull(),
+    markings: text('markings'),
+    standsAndNurses: boolean('stands_and_nurses').notNull(),
+    weightKg: numeric('weight_kg', { precision: 5, scale: 1, mode: 'string' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.horseId] }),
+    uniqueIndex('birth_foals_position_key').on(t.studId, t.birthId, t.position),
+    inStud('birth_foals_birth_fk', [t.studId, t.birthId], births).onDelete('cascade'),
+    inStud('birth_foals_horse_fk', [t.studId, t.horseId], studHorses).onDelete('restrict'),
+    check('birth_foals_position_check', sql`${t.position} in (1, 2)`),
+    check('birth_foals_weight_check', sql`${t.weightKg} is null or ${t.weightKg} > 0`),
   ],
 );

@@ -1,3 +1,5 @@
+import { and, eq } from 'drizzle-orm';
+import { studReservations, studServices } from '@/db/schema';
 import type { TestApp } from '../test/harness';
 import { studWorld } from '../stud-herd/herd-fixtures';
 
@@ -33,5 +35,36 @@ export async function breedingWorld(app: TestApp, name = 'Hill') {
       doses_total: 10,
       ...body,
     });
-  return { ...world, stallion, service, batch };
+  /**
+   * A reservation of the mare to the service, written directly with the service's terms (for
+   * the records that follow one: events, shipments, pregnancies, births); confirmed unless
+   * `values` says otherwise.
+   */
+  const reservation = async (
+    serviceId: string,
+    mareId: string,
+    values: Partial<typeof studReservations.$inferInsert> = {},
+  ) => {
+    const [terms] = await app.db
+      .select()
+      .from(studServices)
+      .where(and(eq(studServices.studId, world.studId), eq(studServices.id, serviceId)));
+    if (!terms) throw new Error(`No service ${serviceId}`);
+    const { id: _, studId: __, createdAt: ___, updatedAt: ____, ...snapshot } = terms;
+    const [row] = await app.db
+      .insert(studReservations)
+      .values({
+        ...snapshot,
+        studId: world.studId,
+        serviceId,
+        mareId,
+        status: 'confirmed',
+        confirmedAt: new Date(),
+        notes: null,
+        ...values,
+      })
+      .returning();
+    return row!;
+  };
+  return { ...world, stallion, service, batch, reservation };
 }

@@ -19,14 +19,8 @@ const SAMPLE_FILE =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC';
 
 // Named like ids, but numbers given by authorities, not records of the platform; and links to
-// reservations and pregnancies (the rest of issue 21) and contract templates (issue 22), which
-// have no table to seed yet.
-const NOT_RECORD_IDS = new Set([
-  'tax_id',
-  'reservation_id',
-  'pregnancy_id',
-  'contract_template_id',
-]);
+// contract templates (issue 22), which have no table to seed yet.
+const NOT_RECORD_IDS = new Set(['tax_id', 'contract_template_id']);
 
 /** Whether a field or parameter holds record ids (`student_id`, `entry_ids`). */
 export function isIdName(name: string): boolean {

@@ -3,6 +3,9 @@ import { queryRows, type Database } from '@/db/client';
 import {
   attendance,
   badges,
+  birthFoals,
+  births,
+  breedingEvents,
   certificates,
   competitionResults,
   horseIdentities,
@@ -13,13 +16,17 @@ import {
   paymentAudit,
   payments,
   portalLinks,
+  pregnancies,
+  pregnancyChecks,
   schoolHorseMedia,
   semenBatches,
+  semenShipments,
   studClients,
   studClientTags,
   studentBadges,
   studHorses,
   students,
+  studReservations,
   studServices,
   studTags,
   studTasks,
@@ -66,7 +73,13 @@ export type RecordKind =
   | 'prospect'
   | 'tag'
   | 'task'
-  | 'user';
+  | 'user'
+  | 'mare'
+  | 'reservation'
+  | 'shipment'
+  | 'breedingEvent'
+  | 'pregnancy'
+  | 'birth';
 
 export type SeededSchool = { id: string; label: string; records: Record<RecordKind, string> };
 
@@ -116,6 +129,149 @@ export async function seedOrganization(
     ...(await app.db.transaction((tx) => seedStudRecords(tx, id, label))),
   };
   return { id, kind, label, records: strictRecords(kind, seeded) };
+}
+
+/**
+ * A season of the stud's stallion: a client's mare foaled last season, booked again this
+ * season (in progress), sent a frozen dose, inseminated and checking for a pregnancy.
+ */
+async function seedStudSeason(
+  db: Database,
+  id: string,
+  label: string,
+  of: { stallion: string; service: string; batch: string; client: string },
+) {
+  const [mareIdentity, foalIdentity] = await db
+    .insert(horseIdentities)
+    .values([
+      { name: `${label} Mare`, sex: 'female' as const, birthYear: 2014 },
+      { name: `${label} Foal`, sex: 'male' as const, birthDate: '2025-05-02', birthYear: 2025 },
+    ])
+    .returning({ id: horseIdentities.id });
+  const [mare, foal] = await db
+    .insert(studHorses)
+    .values([
+      {
+        studId: id,
+        horseIdentityId: mareIdentity!.id,
+        ownership: 'client' as const,
+        ownerClientId: of.client,
+      },
+      {
+        studId: id,
+        horseIdentityId: foalIdentity!.id,
+        ownership: 'client' as const,
+        ownerClientId: of.client,
+      },
+    ])
+    .returning({ id: studHorses.id });
+  const [reservation] = await db
+    .insert(studReservations)
+    .values({
+      studId: id,
+      serviceId: of.service,
+      stallionId: of.stallion,
+      season: '2026',
+      mareId: mare!.id,
+      clientId: of.client,
+      status: 'in_progress',
+      method: 'frozen_semen',
+      delivery: 'shipped',
+      studFee: '1200.00',
+      bookingFee: '300.00',
+      dosesIncluded: 1,
+      guarantee: 'none',
+      balanceDueOn: 'confirmation',
+      confirmationDay: 45,
+      substituteMareAllowed: false,
+      requiresSignedContract: false,
+      notes: `${label} booking`,
+    })
+    .returning({ id: studReservations.id });
+  await db
+    .update(semenBatches)
+    .set({ dosesAvailable: sql`${semenBatches.dosesAvailable} - 1` })
+    .where(and(eq(semenBatches.studId, id), eq(semenBatches.id, of.batch)));
+  const [shipment] = await db
+    .insert(semenShipments)
+    .values({
+      studId: id,
+      reservationId: reservation!.id,
+      type: 'frozen',
+      doses: 1,
+      batchId: of.batch,
+      status: 'delivered',
+      shippedOn: '2026-04-01',
+      deliveredOn: '2026-04-02',
+      destination: { name: `${label} farm` },
+    })
+    .returning({ id: semenShipments.id });
+  const [event] = await db
+    .insert(breedingEvents)
+    .values({
+      studId: id,
+      reservationId: reservation!.id,
+      mareId: mare!.id,
+      stallionId: of.stallion,
+      date: '2026-04-03',
+      kind: 'insemination',
+      semen: 'frozen',
+      shipmentId: shipment!.id,
+      dosesUsed: 1,
+    })
+    .returning({ id: breedingEvents.id });
+  const [foaled, pregnancy] = await db
+    .insert(pregnancies)
+    .values([
+      {
+        studId: id,
+        mareId: mare!.id,
+        stallionId: of.stallion,
+        baseDate: '2024-05-27',
+        gestationDays: 340,
+        dueDate: '2025-05-02',
+        status: 'foaled' as const,
+        endedOn: '2025-05-02',
+      },
+      {
+        studId: id,
+        mareId: mare!.id,
+        stallionId: of.stallion,
+        reservationId: reservation!.id,
+        breedingEventId: event!.id,
+        baseDate: '2026-04-03',
+        gestationDays: 340,
+        dueDate: '2027-03-09',
+      },
+    ])
+    .returning({ id: pregnancies.id });
+  await db.insert(pregnancyChecks).values({
+    studId: id,
+    pregnancyId: pregnancy!.id,
+    date: '2026-04-18',
+    method: 'ultrasound',
+    result: 'inconclusive',
+    vetName: `${label} Vet`,
+  });
+  const [birth] = await db
+    .insert(births)
+    .values({ studId: id, pregnancyId: foaled!.id, bornOn: '2025-05-02', outcome: 'live' })
+    .returning({ id: births.id });
+  await db.insert(birthFoals).values({
+    studId: id,
+    birthId: birth!.id,
+    horseId: foal!.id,
+    position: 1,
+    standsAndNurses: true,
+  });
+  return {
+    mare: mare!.id,
+    reservation: reservation!.id,
+    shipment: shipment!.id,
+    breedingEvent: event!.id,
+    pregnancy: pregnancy!.id,
+    birth: birth!.id,
+  };
 }
 
 /** The records by kind; reading a kind that was not seeded throws instead of testing nothing. */
@@ -223,7 +379,14 @@ async function seedStudRecords(db: Database, id: string, label: string) {
       assignedTo: user!.id,
     })
     .returning({ id: studTasks.id });
+  const season = await seedStudSeason(db, id, label, {
+    stallion: horse!.id,
+    service: service!.id,
+    batch: batch!.id,
+    client: client!.id,
+  });
   return {
+    ...season,
     identity: identity!.id,
     horse: horse!.id,
     stallion: horse!.id,
@@ -486,6 +649,9 @@ export function fieldKind(op: ApiOperation, field: string): RecordKind {
   if (base === 'horse_identity' || base === 'sire' || base === 'dam') return 'identity';
   if (base === 'owner_client') return 'client';
   if (base === 'default_assignee') return 'user';
+  if (base === 'batch') return 'semenBatch';
+  if (base === 'return_of') return 'reservation';
+  if (base === 'breeding_event') return 'breedingEvent';
   if (base === 'payment' && op.path.includes('/competitions/')) return 'competitionPayment';
   return recordKind(base, `${op.method} ${op.path} ${field}`);
 }
@@ -521,6 +687,12 @@ const KINDS: readonly string[] = [
   'tag',
   'task',
   'user',
+  'mare',
+  'reservation',
+  'shipment',
+  'breedingEvent',
+  'pregnancy',
+  'birth',
 ];
 
 function recordKind(base: string, where: string): RecordKind {

@@ -1,0 +1,126 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Database } from '@/db/client';
+import { studReservations, type RESERVATION_OUTCOMES } from '@/db/schema';
+import { conflict, validationError } from '../kernel/errors';
+import { referenceInStud } from '../kernel/records';
+import type { FieldErrors } from '../kernel/validation';
+
+/*
+ * The moves of a reservation that other records cause (B.3): its first breeding event or
+ * shipment starts it, a confirmed pregnancy makes it pregnant, a birth or a close ends it.
+ * Each move is ONE guarded UPDATE (`status in (...)`), so two concurrent moves cannot both
+ * happen; the caller runs it in its own transaction. The finance issue (23) adds the
+ * receivables the table of B.3 names beside these moves.
+ */
+
+export type ReservationRow = typeof studReservations.$inferSelect;
+export type ReservationStatus = ReservationRow['status'];
+type Outcome = (typeof RESERVATION_OUTCOMES)[number];
+
+const STATUS_LABEL: Record<ReservationStatus, string> = {
+  requested: 'requested',
+  confirmed: 'confirmed',
+  in_progress: 'in progress',
+  pregnant: 'pregnant',
+  completed: 'completed',
+  failed: 'failed',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+};
+
+/** The 409 of a move the reservation's state forbids, naming that state. */
+export const reservationStateConflict = (status: ReservationStatus, action: string) =>
+  conflict(`The reservation is ${STATUS_LABEL[status]}: it cannot ${action}.`);
+
+/**
+ * Moves the reservation from one of `from` to `to`, setting `set` too, in one statement.
+ * Answers the updated row, or null when it was in none of `from` (or is not the stud's).
+ */
+export async function moveReservation(
+  tx: Database,
+  studId: string,
+  id: string,
+  from: readonly ReservationStatus[],
+  to: ReservationStatus,
+  set: Omit<PgUpdateSetSource<typeof studReservations>, 'studId' | 'id' | 'status'> = {},
+): Promise<ReservationRow | null> {
+  const [row] = await tx
+    .update(studReservations)
+    .set({ ...set, status: to, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(studReservations.studId, studId),
+        eq(studReservations.id, id),
+        inArray(studReservations.status, [...from]),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The reservation a breeding event or shipment names (`reservation_id`), checked and started:
+ * a reservation of the stud (else 422), whose mare and stallion are the ones given (else 422
+ * on `mare_id` / `stallion_id`); confirmed → in_progress on the first one; in progress or
+ * pregnant it stays; any other state → 409 naming it. Locks the row for the caller's
+ * transaction.
+ */
+export async function startReservation(
+  tx: Database,
+  studId: string,
+  reservationId: string,
+  horses: { mareId?: string; stallionId?: string },
+): Promise<ReservationRow> {
+  const found = await referenceInStud(
+    tx,
+    studReservations,
+    studId,
+    reservationId,
+    'reservation_id',
+  );
+  const errors: FieldErrors = {};
+  if (horses.mareId !== undefined && horses.mareId !== found.mareId)
+    errors.mare_id = ['The mare must be the reservation’s mare.'];
+  if (horses.stallionId !== undefined && horses.stallionId !== found.stallionId)
+    errors.stallion_id = ['The stallion must be the reservation’s stallion.'];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  const started = await moveReservation(tx, studId, reservationId, ['confirmed'], 'in_progress', {
+    startedAt: sql`now()`,
+  });
+  if (started) return started;
+  // Not confirmed: fine when already under way, else the state forbids breeding.
+  const [current] = await tx
+    .select()
+    .from(studReservations)
+    .where(and(eq(studReservations.studId, studId), eq(studReservations.id, reservationId)))
+    .for('update');
+  if (current!.status === 'in_progress' || current!.status === 'pregnant') return current!;
+  throw reservationStateConflict(current!.status, 'be bred or shipped to');
+}
+
+/** A pregnancy was confirmed (B.5): in_progress → pregnant; in any other state, nothing. */
+export const markReservationPregnant = (tx: Database, studId: string, id: string) =>
+  moveReservation(tx, studId, id, ['in_progress'], 'pregnant');
+
+/** A live foal that stands and nurses (B.6): in_progress or pregnant → completed. */
+export const completeReservation = (tx: Database, studId: string, id: string) =>
+  moveReservation(tx, studId, id, ['in_progress', 'pregnant'], 'completed', {
+    outcome: 'live_foal',
+    closedAt: sql`now()`,
+  });
+
+/**
+ * No pregnancy, a pregnancy lost or a foal lost (B.3, B.5, B.6): in_progress or pregnant →
+ * failed with that outcome. The guarantee grants a return: always under `live_foal`; under
+ * `positive_pregnancy` only when the mare was never confirmed pregnant (the update reads the
+ * status before the move).
+ */
+export const failReservation = (tx: Database, studId: string, id: string, outcome: Outcome) =>
+  moveReservation(tx, studId, id, ['in_progress', 'pregnant'], 'failed', {
+    outcome,
+    closedAt: sql`now()`,
+    returnPrivilege: sql`${studReservations.guarantee} = 'live_foal'
+      or (${studReservations.guarantee} = 'positive_pregnancy'
+          and ${studReservations.status} = 'in_progress')`,
+  });
