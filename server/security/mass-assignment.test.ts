@@ -6,11 +6,16 @@ import {
   competitionEntries,
   competitionResults,
   horseIdentities,
+  births,
+  breedingEvents,
   medicalRecords,
   payments,
+  pregnancies,
   semenBatches,
+  semenShipments,
   studClients,
   studHorses,
+  studReservations,
   studServices,
   studTags,
   studTasks,
@@ -201,6 +206,59 @@ function studRecords(studId: string, once: <T>(make: () => Promise<T>) => () => 
     return insert(studHorses, { horseIdentityId: identity!.id });
   });
   const client = once(() => insert(studClients, { firstName: 'Ann', lastName: 'Client' }));
+  const semenBatch = once(async () =>
+    insert(semenBatches, {
+      stallionId: (await horse()).id,
+      collectedOn: '2026-01-20',
+      strawsPerDose: 4,
+      dosesTotal: 10,
+      dosesAvailable: 10,
+    }),
+  );
+  const mare = once(async () => {
+    const [identity] = await app.db
+      .insert(horseIdentities)
+      .values({ name: 'Stud Mare', sex: 'female', birthYear: 2014 })
+      .returning();
+    return insert(studHorses, { horseIdentityId: identity!.id });
+  });
+  /** The mare booked, confirmed, to the stallion's frozen semen shipped. */
+  const reservation = once(async () => {
+    const stallionId = (await horse()).id;
+    const terms = {
+      stallionId,
+      season: '2026',
+      method: 'frozen_semen',
+      delivery: 'shipped',
+      studFee: '1200.00',
+    };
+    const service = await insert(studServices, terms);
+    return insert(studReservations, {
+      ...terms,
+      serviceId: service.id,
+      mareId: (await mare()).id,
+      status: 'confirmed',
+      bookingFee: '0.00',
+      dosesIncluded: 1,
+      guarantee: 'none',
+      balanceDueOn: 'confirmation',
+      confirmationDay: 45,
+      substituteMareAllowed: false,
+      requiresSignedContract: false,
+    });
+  });
+  /** The booked mare in foal (confirmed) since the autumn. */
+  const pregnancy = once(async () =>
+    insert(pregnancies, {
+      mareId: (await mare()).id,
+      stallionId: (await horse()).id,
+      reservationId: (await reservation()).id,
+      baseDate: '2025-10-20',
+      gestationDays: 340,
+      dueDate: '2026-09-25',
+      status: 'confirmed',
+    }),
+  );
   return {
     horse,
     client,
@@ -225,15 +283,39 @@ function studRecords(studId: string, once: <T>(make: () => Promise<T>) => () => 
         studFee: '900.00',
       }),
     ),
-    semenBatch: once(async () =>
-      insert(semenBatches, {
+    semenBatch,
+    mare,
+    reservation,
+    pregnancy,
+    breedingEvent: once(async () =>
+      insert(breedingEvents, {
+        mareId: (await mare()).id,
         stallionId: (await horse()).id,
-        collectedOn: '2026-01-20',
-        strawsPerDose: 4,
-        dosesTotal: 10,
-        dosesAvailable: 10,
+        date: '2026-04-03',
+        kind: 'natural_cover',
       }),
     ),
+    shipment: once(async () =>
+      insert(semenShipments, {
+        reservationId: (await reservation()).id,
+        type: 'frozen',
+        doses: 1,
+        batchId: (await semenBatch()).id,
+        destination: { name: 'Mare farm' },
+      }),
+    ),
+    birth: once(async () => {
+      const foaled = await insert(pregnancies, {
+        mareId: (await mare()).id,
+        stallionId: (await horse()).id,
+        baseDate: '2024-05-27',
+        gestationDays: 340,
+        dueDate: '2025-05-02',
+        status: 'foaled',
+        endedOn: '2025-05-02',
+      });
+      return insert(births, { pregnancyId: foaled.id, bornOn: '2025-05-02', outcome: 'stillborn' });
+    }),
   };
 }
 
@@ -267,6 +349,11 @@ async function pathValue(world: World, name: string, path: string): Promise<stri
       medicalRecordId: world.stud.medicalRecord,
       serviceId: world.stud.service,
       semenBatchId: world.stud.semenBatch,
+      shipmentId: world.stud.shipment,
+      reservationId: world.stud.reservation,
+      birthId: world.stud.birth,
+      breedingEventId: world.stud.breedingEvent,
+      pregnancyId: world.stud.pregnancy,
       clientId: world.stud.client,
       prospectId: world.stud.prospect,
       tagId: world.stud.tag,
@@ -279,6 +366,18 @@ async function pathValue(world: World, name: string, path: string): Promise<stri
     throw new Error(`No record for the path parameter ${name} of ${path}: add one to pathValue`);
   return (await record()).id;
 }
+
+/** Moves the stud's reservation to `status`, for an action that starts from there. */
+const reservationIn =
+  (status: (typeof studReservations.$inferSelect)['status'], body: Record<string, unknown>) =>
+  async (w: World) => {
+    const { id } = await w.stud.reservation();
+    await app.db
+      .update(studReservations)
+      .set({ status })
+      .where(and(eq(studReservations.studId, w.studId), eq(studReservations.id, id)));
+    return body;
+  };
 
 /** An otherwise valid body of every operation that writes, by `METHOD path`. */
 const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unknown>>> = {
@@ -442,6 +541,53 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
     doses_total: 12,
   }),
   'PUT /studs/{studId}/semen-batches/{semenBatchId}': async () => ({ storage: 'Tank 2' }),
+  'POST /studs/{studId}/shipments': async (w) => ({
+    reservation_id: (await w.stud.reservation()).id,
+    type: 'frozen',
+    batch_id: (await w.stud.semenBatch()).id,
+    destination: { name: 'Mare farm', city: 'Ronda' },
+  }),
+  'PUT /studs/{studId}/shipments/{shipmentId}': async () => ({ carrier: 'DHL' }),
+  'POST /studs/{studId}/shipments/{shipmentId}/status': async () => ({ status: 'prepared' }),
+  'POST /studs/{studId}/births': async (w) => ({
+    pregnancy_id: (await w.stud.pregnancy()).id,
+    born_on: '2026-09-05',
+    outcome: 'live',
+    foals: [{ sex: 'female', stands_and_nurses: true }],
+  }),
+  'PUT /studs/{studId}/births/{birthId}': async () => ({ notes: 'A quiet night' }),
+  'POST /studs/{studId}/breeding-events': async (w) => ({
+    mare_id: (await w.stud.mare()).id,
+    stallion_id: (await w.stud.horse()).id,
+    date: '2026-04-03',
+    kind: 'natural_cover',
+  }),
+  'PUT /studs/{studId}/breeding-events/{breedingEventId}': async () => ({ performed_by: 'J. Vet' }),
+  'POST /studs/{studId}/pregnancies': async (w) => ({
+    mare_id: (await w.stud.mare()).id,
+    stallion_id: (await w.stud.horse()).id,
+    base_date: '2026-04-03',
+  }),
+  'PUT /studs/{studId}/pregnancies/{pregnancyId}': async () => ({ notes: 'Quiet mare' }),
+  'POST /studs/{studId}/pregnancies/{pregnancyId}/checks': async () => ({
+    date: '2026-05-01',
+    method: 'ultrasound',
+    result: 'positive',
+  }),
+  'POST /studs/{studId}/reservations': async (w) => ({
+    service_id: (await w.stud.service()).id,
+    mare_id: (await w.stud.mare()).id,
+    notes: 'Prefers May',
+  }),
+  'PUT /studs/{studId}/reservations/{reservationId}': async () => ({ notes: 'Call first' }),
+  'POST /studs/{studId}/reservations/{reservationId}/confirm': reservationIn('requested', {}),
+  'POST /studs/{studId}/reservations/{reservationId}/reject': reservationIn('requested', {
+    reason: 'Book full',
+  }),
+  'POST /studs/{studId}/reservations/{reservationId}/cancel': async () => ({ reason: 'Mare sold' }),
+  'POST /studs/{studId}/reservations/{reservationId}/close': reservationIn('in_progress', {
+    outcome: 'no_pregnancy',
+  }),
   'POST /studs/{studId}/clients': async () => ({ first_name: 'Eva', last_name: 'Lund' }),
   'PUT /studs/{studId}/clients/{clientId}': async () => ({ phone: '+34 600 000 000' }),
   'POST /studs/{studId}/clients/{clientId}/anonymize': async () => ({}),

@@ -409,6 +409,38 @@ describe('stud services: delete and stallions', () => {
     ]);
   });
 
+  it('keeps a service with reservations (409) and shows each stallion’s book per season', async () => {
+    const { call, stallion, service, mare, reservation } = await breedingWorld(app);
+    const apollo = await stallion('Apollo');
+    await stallion('Zeus');
+    expect((await call('PUT', `/stallions/${apollo.id}/profile`, { book_limit: 40 })).status).toBe(
+      200,
+    );
+    const offer = await service(apollo.id);
+    await service(apollo.id, { season: '2027', active: false });
+    const [bella, rosa, lola] = [await mare('Bella'), await mare('Rosa'), await mare('Lola')];
+    await reservation(offer.id, bella.id);
+    await reservation(offer.id, rosa.id, { status: 'pregnant' });
+    await reservation(offer.id, lola.id, { status: 'requested' });
+
+    const kept = await call('DELETE', `/services/${offer.id}`);
+    expect(kept.status).toBe(409);
+    expect(kept.body.error.code).toBe('CONFLICT');
+    const stallions = await call('GET', '/stallions', undefined, 'viewer');
+    expect(
+      stallions.body.data.map((s: { name: string; book: unknown[] }) => [s.name, s.book]),
+    ).toEqual([
+      [
+        'Apollo',
+        [
+          { season: '2027', booked: 0, limit: 40 },
+          { season: '2026', booked: 2, limit: 40 },
+        ],
+      ],
+      ['Zeus', []],
+    ]);
+  });
+
   it('reads the stallions with their services in as many statements for 2 as for 20', async () => {
     const { call, stallion, service } = await breedingWorld(app);
     const count = async () => {

@@ -5,7 +5,7 @@ import { useTestApp } from '../test/harness';
 const app = useTestApp();
 
 describe('the demo stud', () => {
-  it('shows owner@demo.stud a herd, stallions with services, semen, medical records due, clients and tasks', async () => {
+  it('shows owner@demo.stud a herd, stallions with services, semen, medical records due, clients, tasks and the breeding season', async () => {
     expect(await seedDemo(app.db, { timezone: 'Europe/Madrid' })).toBe(true);
     const token = await app.tokenFor('owner@demo.stud');
     const [stud] = (await app.request('GET', '/api/studs', { token })).body.data;
@@ -18,6 +18,7 @@ describe('the demo stud', () => {
     const herd = (await get('/horses')).data as { name: string; role: string }[];
     expect(herd.map((h) => [h.name, h.role])).toEqual([
       ['Brisa', 'mare'],
+      ['Duquesa', 'mare'],
       ['Estrella', 'mare'],
       ['Luna', 'mare'],
       ['Luna Nueva', 'foal'],
@@ -43,7 +44,7 @@ describe('the demo stud', () => {
     expect(frozen).toMatchObject({
       stallion: { name: 'Valiente' },
       straws_per_dose: 8,
-      doses_available: 20,
+      doses_available: 18,
     });
 
     const overdue = (await get('/medical-records')).data.filter(
@@ -57,6 +58,40 @@ describe('the demo stud', () => {
       method: 'natural_cover',
       stud_fee: 1500,
     });
-    expect((await get('/tasks')).meta.total).toBe(4);
+    // Four tasks by hand or from medical records, and the pregnancies' suggested checks.
+    const tasks = (await get('/tasks?per_page=100')).data as { source: string }[];
+    expect(tasks.filter((t) => ['manual', 'medical'].includes(t.source))).toHaveLength(4);
+    expect(tasks.filter((t) => ['pregnancy_check', 'foaling'].includes(t.source))).toHaveLength(12);
+
+    // The season: every state of the board but the closed ones.
+    const season = String(new Date().getFullYear());
+    const board = (await get(`/reservations?season=${season}&per_page=50`)).data as {
+      mare: { name: string };
+      status: string;
+    }[];
+    expect(board.map((r) => [r.mare.name, r.status]).sort()).toEqual([
+      ['Brisa', 'confirmed'],
+      ['Duquesa', 'requested'],
+      ['Estrella', 'in_progress'],
+    ]);
+    const [duquesa, estrella] = (await get('/pregnancies')).data as {
+      id: string;
+      mare: { name: string };
+      status: string;
+    }[];
+    expect([duquesa!.mare.name, duquesa!.status]).toEqual(['Duquesa', 'confirmed']);
+    expect([estrella!.mare.name, estrella!.status]).toEqual(['Estrella', 'checking']);
+    const suggested = (await get(`/pregnancies/${estrella!.id}/suggested-checks`)).data as {
+      day: number;
+      done: boolean;
+    }[];
+    expect(suggested.map((s) => [s.day, s.done])).toEqual([
+      [15, true],
+      [28, false],
+      [45, false],
+      [60, false],
+      [320, false],
+      [340, false],
+    ]);
   });
 });

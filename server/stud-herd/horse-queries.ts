@@ -23,12 +23,21 @@ export const roleSql = (today: string): SQL => sql`
   end`;
 
 /**
- * A mare's reproductive status from the records there are: `foaled` once she has a foal in
- * the pedigree, else `maiden`. Pregnancies add `in_foal` and `barren` (issue 21).
+ * A mare's reproductive status, first that holds: `in_foal` with a confirmed pregnancy (one
+ * still checking is not yet in foal); `barren` when her latest pregnancy ended not pregnant or
+ * lost (a new one opening clears it); `foaled` once she has a foal in the pedigree; else
+ * `maiden`.
  */
 const reproductiveSql = sql`
   case when i.sex = 'female' then
-    case when exists (select 1 from horse_identities f where f.dam_id = i.id) then 'foaled'
+    case when exists (select 1 from pregnancies p
+                       where p.stud_id = h.stud_id and p.mare_id = h.id
+                         and p.status = 'confirmed') then 'in_foal'
+         when (select p.status from pregnancies p
+                where p.stud_id = h.stud_id and p.mare_id = h.id
+                order by p.base_date desc, p.created_at desc limit 1)
+              in ('not_pregnant', 'lost') then 'barren'
+         when exists (select 1 from horse_identities f where f.dam_id = i.id) then 'foaled'
          else 'maiden' end
   end`;
 

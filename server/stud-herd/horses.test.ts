@@ -184,6 +184,38 @@ describe('stud horses: roles, filters and reads', () => {
     expect((await call('GET', '/horses?role=colt')).status).toBe(422);
   });
 
+  it('a mare is in foal once her pregnancy is confirmed, barren when her latest one failed', async () => {
+    const { call, mare } = await studWorld(app);
+    const apollo = await call('POST', '/horses', {
+      identity: { name: 'Apollo', sex: 'male', birth_year: 2010 },
+    });
+    const [bella, cleo] = [await mare('Bella'), await mare('Cleo')];
+    const status = async (horseId: string) =>
+      (await call('GET', `/horses/${horseId}`)).body.data.reproductive_status;
+    const pregnancy = async (mareId: string) =>
+      (
+        await call('POST', '/pregnancies', {
+          mare_id: mareId,
+          stallion_id: apollo.body.data.id,
+          base_date: '2026-01-10',
+        })
+      ).body.data.id as string;
+    const check = (id: string, result: string, date: string) =>
+      call('POST', `/pregnancies/${id}/checks`, { date, method: 'ultrasound', result });
+    const inFoal = await pregnancy(bella.id);
+    expect(await status(bella.id)).toBe('maiden');
+    await check(inFoal, 'positive', '2026-03-01');
+    expect(await status(bella.id)).toBe('in_foal');
+    const empty = await pregnancy(cleo.id);
+    await check(empty, 'negative', '2026-01-26');
+    expect(await status(cleo.id)).toBe('barren');
+    // Bred again: no longer barren while the new pregnancy is checked.
+    await pregnancy(cleo.id);
+    expect(await status(cleo.id)).toBe('maiden');
+    await check(inFoal, 'negative', '2026-05-01');
+    expect(await status(bella.id)).toBe('barren');
+  });
+
   it('reads one horse and its pedigree tree, and 404s another stud’s or a malformed id', async () => {
     const hill = await studWorld(app, 'Hill');
     const vale = await studWorld(app, 'Vale');

@@ -35,7 +35,7 @@ export const stallionProfileSchema = z.object({
 
 export type StallionProfile = z.infer<typeof stallionProfileSchema>;
 
-/** GET /stallions: each stallion of the herd with its profile and active services (B.2). */
+/** GET /stallions: each stallion of the herd with its profile, active services and book (B.2, B.3). */
 export const stallionSchema = studHorseSchema.extend({
   profile: stallionProfileSchema.omit({ horse_id: true, name: true }),
   services: z.array(
@@ -47,6 +47,10 @@ export const stallionSchema = studHorseSchema.extend({
       stud_fee: z.number(),
       public: z.boolean(),
     }),
+  ),
+  /** Per season with services or reservations, newest first: mares booked against the limit. */
+  book: z.array(
+    z.object({ season: z.string(), booked: z.number().int(), limit: z.number().int().nullable() }),
   ),
 });
 

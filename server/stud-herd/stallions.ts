@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Database } from '@/db/client';
 import { stallionProfiles } from '@/db/schema';
+import { BOOKED_RESERVATION_STATUSES } from '@/db/schema/stud-breeding-values';
 import { notFound } from '../kernel/errors';
 import { isoTimestampSql } from '../kernel/records';
 import { organizationProcedure, router, type Organization } from '../kernel/trpc/init';
@@ -19,8 +20,9 @@ import {
 } from './stallion-schema';
 
 /**
- * The stud's stallions under `where` (over `horse`), each with its profile or its defaults and
- * its active services of every season (newest first), in one statement.
+ * The stud's stallions under `where` (over `horse`), each with its profile or its defaults,
+ * its active services of every season (newest first) and its book per season it has services
+ * or reservations in (the booked mares, B.3, against the profile's limit), in one statement.
  */
 function selectStallions(stud: Organization, where: SQL): SQL {
   return sql`
@@ -36,7 +38,25 @@ function selectStallions(stud: Organization, where: SQL): SQL {
                                    order by s.season desc, s.method, s.delivery)
                      from stud_services s
                     where s.stud_id = ${stud.id} and s.stallion_id = horse.id and s.active),
-                  '[]') as services
+                  '[]') as services,
+         coalesce((select json_agg(json_build_object('season', b.season, 'booked', b.booked,
+                                                     'limit', p.book_limit)
+                                   order by b.season desc)
+                     from (select x.season, count(r.id)::int as booked
+                             from (select s.season from stud_services s
+                                    where s.stud_id = ${stud.id} and s.stallion_id = horse.id
+                                   union
+                                   select r.season from stud_reservations r
+                                    where r.stud_id = ${stud.id} and r.stallion_id = horse.id) x
+                             left join stud_reservations r
+                               on r.stud_id = ${stud.id} and r.stallion_id = horse.id
+                              and r.season = x.season
+                              and r.status in (${sql.join(
+                                BOOKED_RESERVATION_STATUSES.map((status) => sql`${status}`),
+                                sql`, `,
+                              )})
+                            group by x.season) b),
+                  '[]') as book
     from (${selectStudHorses(stud, sql`role = 'stallion'`)}) horse
     left join stallion_profiles p on p.stud_id = ${stud.id} and p.horse_id = horse.id
    where ${where}
@@ -99,9 +119,9 @@ export const stallionsRouter = router({
         method: 'GET',
         path: '/studs/{studId}/stallions',
         tags: TAGS,
-        summary: 'The stallions of the herd, each with its profile and active services',
+        summary: 'The stallions of the herd, each with its profile, active services and book',
         description:
-          "Stallions are the herd's entire males of a year or more. `services` are each one's active services of every season, newest season first (`GET /services` has their terms); book usage joins with the reservations.",
+          "Stallions are the herd's entire males of a year or more. `services` are each one's active services of every season, newest season first (`GET /services` has their terms). `book` has, per season he has services or reservations in (newest first), the mares `booked` (confirmed to completed reservations) and his profile's `limit` (null: none).",
       },
     })
     .input(studIdInput)

@@ -1,14 +1,14 @@
 import type { Database } from '@/db/client';
-import { studClients, studHorses } from '@/db/schema';
-import { AppError, invalidField, validationError } from '../kernel/errors';
+import { pregnancies, studClients, studHorses, studReservations } from '@/db/schema';
+import { AppError, validationError } from '../kernel/errors';
 import { referenceInStud } from '../kernel/records';
 import type { FieldErrors } from '../kernel/validation';
 import { memberReference } from '../organizations/member-reference';
 import type { TaskFields } from './task-schema';
 
 /*
- * What a task's body ids must name in the stud (DESIGN 4: 422 on the field). One lookup per
- * link, so that the breeding issue replaces the reservation and pregnancy ones alone.
+ * What a task's body ids must name in the stud (DESIGN 4: 422 on the field), one lookup per
+ * link.
  */
 
 const clientLink = (db: Database, studId: string, id: string) =>
@@ -17,15 +17,11 @@ const clientLink = (db: Database, studId: string, id: string) =>
 const horseLink = (db: Database, studId: string, id: string) =>
   referenceInStud(db, studHorses, studId, id, 'horse_id');
 
-// No reservations yet (issue 21): the breeding issue looks them up in the stud here.
-async function reservationLink(_db: Database, _studId: string, _id: string): Promise<void> {
-  throw invalidField('reservation_id', 'The selected reservation id is invalid.');
-}
+const reservationLink = (db: Database, studId: string, id: string) =>
+  referenceInStud(db, studReservations, studId, id, 'reservation_id');
 
-// No pregnancies yet (issue 21): the breeding issue looks them up in the stud here.
-async function pregnancyLink(_db: Database, _studId: string, _id: string): Promise<void> {
-  throw invalidField('pregnancy_id', 'The selected pregnancy id is invalid.');
-}
+const pregnancyLink = (db: Database, studId: string, id: string) =>
+  referenceInStud(db, pregnancies, studId, id, 'pregnancy_id');
 
 /**
  * Every rule about the task's fields as they will be stored, all reported at once: the time
