@@ -13,13 +13,14 @@ import {
   studTags,
   studTasks,
 } from './schema';
+import { seedStudSeason } from './seed-demo-season';
 
 /**
  * The demo stud's herd and CRM (DESIGN-MODULES B.1, B.8): two stallions (one of them the sire
  * in the school pony's pedigree, the same identity), mares of the stud and of a client, this
  * year's foal, a teaser gelding; Valiente's services of the season and a batch of his frozen
  * semen (B.2); clients, a prospect interested in him, tags, medical records whose due dates
- * opened tasks, and tasks by hand. Members are invitations until they first sign in, so the
+ * opened tasks, and tasks by hand; then the season (seed-demo-season.ts). Members are invitations until they first sign in, so the
  * tasks start unassigned.
  */
 export async function seedStudHerd(
@@ -131,13 +132,13 @@ export async function seedStudHerd(
     location: 'Stallion barn',
   });
   const lunaHorse = await horse({ horseIdentityId: luna, location: 'Mare paddock' });
-  await horse({
+  const estrellaHorse = await horse({
     horseIdentityId: estrella,
     ownership: 'client',
     ownerClientId: maria!.id,
     onPremises: false,
   });
-  await horse({ horseIdentityId: brisa, location: 'Mare paddock' });
+  const brisaHorse = await horse({ horseIdentityId: brisa, location: 'Mare paddock' });
   await horse({ horseIdentityId: tornado, location: 'Barn 2', notes: 'Teaser.' });
   await horse({ horseIdentityId: foal, location: 'Mare paddock' });
   const service = async (values: Omit<typeof studServices.$inferInsert, 'studId'>) => {
@@ -147,7 +148,7 @@ export async function seedStudHerd(
       .returning({ id: studServices.id });
     return row!.id;
   };
-  await service({
+  const valienteFrozen = await service({
     stallionId: valienteHorse,
     season: String(options.year),
     method: 'frozen_semen',
@@ -174,16 +175,19 @@ export async function seedStudHerd(
     public: true,
     notes: 'Mares stay at the stud from the first heat of the season.',
   });
-  await tx.insert(semenBatches).values({
-    studId,
-    stallionId: valienteHorse,
-    collectedOn: day(-60),
-    strawsPerDose: 8,
-    dosesTotal: 20,
-    dosesAvailable: 20,
-    storage: 'Tank 1, canister 3',
-    postThawMotility: '38.50',
-  });
+  const [batch] = await tx
+    .insert(semenBatches)
+    .values({
+      studId,
+      stallionId: valienteHorse,
+      collectedOn: day(-60),
+      strawsPerDose: 8,
+      dosesTotal: 20,
+      dosesAvailable: 20,
+      storage: 'Tank 1, canister 3',
+      postThawMotility: '38.50',
+    })
+    .returning({ id: semenBatches.id });
   await tx
     .update(studClients)
     .set({ interestStallionId: valienteHorse, interestServiceId: valienteCover })
@@ -274,4 +278,15 @@ export async function seedStudHerd(
       priority: 'low' as const,
     },
   ]);
+  await seedStudSeason(tx, studId, {
+    day,
+    year: options.year,
+    valiente: valienteHorse,
+    brisa: brisaHorse,
+    estrella: estrellaHorse,
+    owners: { estrella: maria!.id, duquesa: olivos!.id },
+    frozen: valienteFrozen,
+    cover: valienteCover,
+    batch: batch!.id,
+  });
 }

@@ -41,6 +41,16 @@ export async function openSection(page: Page, label: string) {
     .click();
 }
 
+/** Follows a link of the stud navigation, opening the menu first on a narrow screen. */
+export async function openStudSection(page: Page, label: string) {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page
+    .getByRole('navigation', { name: 'Stud' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
+}
+
 /** A full-page screenshot under e2e/screenshots/, named by project. */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({

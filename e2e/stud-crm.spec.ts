@@ -1,15 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, screenshot, signInAs, unique } from './helpers';
-
-/** Follows a link of the stud navigation, opening the menu first on a narrow screen. */
-async function openStudSection(page: Page, label: string) {
-  const menu = page.getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page
-    .getByRole('navigation', { name: 'Stud' })
-    .getByRole('link', { name: label, exact: true })
-    .click();
-}
+import { expect, test } from '@playwright/test';
+import {
+  expectNoSeriousA11yViolations,
+  openStudSection,
+  screenshot,
+  signInAs,
+  unique,
+} from './helpers';
 
 test('a stud owner tags a new client and finds it, then takes a prospect through the pipeline to a client', async ({
   page,

@@ -1,21 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, screenshot, signInAs, unique } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  expectNoSeriousA11yViolations,
+  openStudSection,
+  screenshot,
+  signInAs,
+  unique,
+} from './helpers';
 
 // A 2×2 PNG, made by sharp; the server decodes it and writes it again without metadata.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVR4nGNYEKS7IEiXAUIBACE+BH3Ha5TUAAAAAElFTkSuQmCC',
   'base64',
 );
-
-/** Follows a link of the stud navigation, opening the menu first on a narrow screen. */
-async function openStudSection(page: Page, label: string) {
-  const menu = page.getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page
-    .getByRole('navigation', { name: 'Stud' })
-    .getByRole('link', { name: label, exact: true })
-    .click();
-}
 
 /** A calendar day `days` from now, as the date inputs hold it. */
 function dayFromNow(days: number) {

@@ -1,15 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, screenshot, signInAs, unique } from './helpers';
-
-/** Follows a link of the stud navigation, opening the menu first on a narrow screen. */
-async function openStudSection(page: Page, label: string) {
-  const menu = page.getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page
-    .getByRole('navigation', { name: 'Stud' })
-    .getByRole('link', { name: label, exact: true })
-    .click();
-}
+import { expect, test } from '@playwright/test';
+import {
+  expectNoSeriousA11yViolations,
+  openStudSection,
+  screenshot,
+  signInAs,
+  unique,
+} from './helpers';
 
 /** Today as the date inputs hold it (the machine's calendar day). */
 function today() {

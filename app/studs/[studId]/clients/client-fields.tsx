@@ -48,7 +48,8 @@ export const personForm = {
   notes: shape.notes,
 };
 
-type Names = {
+/** The names of a client or prospect, as its kind requires them. */
+export type Names = {
   kind?: (typeof CLIENT_KINDS)[number];
   first_name?: string | null;
   last_name?: string | null;

@@ -1,6 +1,8 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
+import type { BaseSyntheticEvent, ReactNode } from 'react';
+import type { FieldValues, Path, UseFormProps } from 'react-hook-form';
 import { z } from 'zod';
 import { CLIENT_STAGES, clientFields, type Client } from '@/server/stud-crm/client-schema';
 import {
@@ -10,6 +12,7 @@ import {
   TextareaField,
   useRecordForm,
   useToast,
+  type FormOf,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useStud } from '../stud-context';
@@ -20,6 +23,7 @@ import {
   PersonFields,
   requireNames,
   TagsField,
+  type Names,
 } from './client-fields';
 import { optionsOf } from './crm-ui';
 
@@ -44,6 +48,76 @@ export function useCrmRefresh({ listsOnly = false }: { listsOnly?: boolean } = {
   return () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
+/**
+ * The write of a client's or prospect's form: the names of the kind chosen are sent (by
+ * `save`), the CRM's lists refreshed and the save announced; `onDone` gets the saved record.
+ */
+export function useCrmForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  {
+    editing,
+    defaultValues,
+    save,
+    onDone,
+  }: {
+    editing: boolean;
+    defaultValues: UseFormProps<z.input<S>, unknown, z.output<S>>['defaultValues'];
+    save: (input: z.output<S>) => Promise<{ data: Client }>;
+    onDone: (saved: Client) => void;
+  },
+) {
+  const toast = useToast();
+  const refresh = useCrmRefresh();
+  return useRecordForm(schema, {
+    defaultValues,
+    save: (values) => save(namesOfKind(values as Names) as z.output<S>),
+    onSaved: async (_, { data }) => {
+      await refresh();
+      toast('success', `${data.display_name} was ${editing ? 'saved' : 'added'}.`);
+      onDone(data);
+    },
+    renamePath: crmPath,
+  });
+}
+
+/**
+ * The form of a client or a prospect: the person and contact fields they share, then the
+ * fields of its own (`children`), the tags and notes, and its buttons.
+ */
+export function CrmForm<T extends FieldValues>({
+  record: { form, onSubmit, pending },
+  noun,
+  editing,
+  onCancel,
+  children,
+}: {
+  record: { form: FormOf<T>; onSubmit: (event?: BaseSyntheticEvent) => unknown; pending: boolean };
+  noun: 'client' | 'prospect';
+  editing: boolean;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className="mt-3"
+      noValidate
+      aria-label={`${editing ? 'Edit' : 'New'} ${noun}`}
+      onSubmit={onSubmit}
+    >
+      <PersonFields form={form} />
+      {children}
+      <TagsField form={form} />
+      <TextareaField form={form} name={'notes' as Path<T>} label="Notes" rows={3} />
+      <FormErrorSummary form={form} />
+      <FormActions
+        label={`${editing ? 'Save' : 'Create'} ${noun}`}
+        pending={pending}
+        onCancel={onCancel}
+      />
+    </form>
+  );
+}
+
 /** A new client, or with `client` changes to one; `onDone` gets the saved client. */
 export function ClientForm({
   client,
@@ -56,46 +130,24 @@ export function ClientForm({
 }) {
   const { studId } = useStud();
   const api = useTRPCClient();
-  const toast = useToast();
-  const refresh = useCrmRefresh();
-  const { form, onSubmit, pending } = useRecordForm(clientForm, {
+  const record = useCrmForm(clientForm, {
+    editing: Boolean(client),
     defaultValues: { stage: client?.stage ?? 'client', ...personDefaults(client) },
-    save: (values) => {
-      const input = namesOfKind(values);
-      return client
+    save: (input) =>
+      client
         ? api.studClients.update.mutate({ studId, clientId: client.id, ...input })
-        : api.studClients.create.mutate({ studId, ...input });
-    },
-    onSaved: async (_, { data }) => {
-      await refresh();
-      toast('success', `${data.display_name} was ${client ? 'saved' : 'added'}.`);
-      onDone(data);
-    },
-    renamePath: crmPath,
+        : api.studClients.create.mutate({ studId, ...input }),
+    onDone,
   });
   return (
-    <form
-      className="mt-3"
-      noValidate
-      aria-label={client ? 'Edit client' : 'New client'}
-      onSubmit={onSubmit}
-    >
-      <PersonFields form={form} />
+    <CrmForm record={record} noun="client" editing={Boolean(client)} onCancel={onCancel}>
       <SelectInputField
-        form={form}
+        form={record.form}
         name="stage"
         label="Stage"
         className="sm:max-w-60"
         options={optionsOf(CLIENT_STAGES)}
       />
-      <TagsField form={form} />
-      <TextareaField form={form} name="notes" label="Notes" rows={3} />
-      <FormErrorSummary form={form} />
-      <FormActions
-        label={client ? 'Save client' : 'Create client'}
-        pending={pending}
-        onCancel={onCancel}
-      />
-    </form>
+    </CrmForm>
   );
 }

@@ -20,7 +20,8 @@ import {
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useStud } from '../stud-context';
-import { ClientField, useAssigneeOptions, useHorseOptions } from './task-pickers';
+import { ClientPicker, StudPickerField } from '../horses/pickers';
+import { useAssigneeOptions, useHorseOptions } from './task-pickers';
 
 /** The assignee choice that leaves `assigned_to` out: the stud's default assignee takes it. */
 const DEFAULT_ASSIGNEE = 'default';
@@ -144,7 +145,16 @@ export function TaskForm({ task, onDone }: { task?: Task; onDone: () => void }) 
           <SelectInputField form={form} name="horse_id" label="Horse" options={horses} />
         )}
         {may('clients.view') && (
-          <ClientField form={form} name="client_id" current={task?.client ?? null} />
+          <StudPickerField
+            form={form}
+            name="client_id"
+            label="Client"
+            hint="Type part of a name or e-mail."
+            picker={ClientPicker}
+            initial={
+              task?.client ? { value: task.client.id, label: task.client.display_name } : null
+            }
+          />
         )}
       </div>
       <FormErrorSummary form={form} />

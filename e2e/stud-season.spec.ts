@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import {
+  expectNoSeriousA11yViolations,
+  openStudSection,
+  screenshot,
+  signInAs,
+  unique,
+} from './helpers';
+
+/** A calendar day `days` from now, as the date inputs hold it. */
+function dayFromNow(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+test('a stud owner takes a mare from her reservation to a foal in the pedigree', async ({
+  page,
+}, testInfo) => {
+  const mare = unique(testInfo, 'Paloma');
+  const foal = unique(testInfo, 'Palomita');
+  const season = String(new Date().getFullYear());
+
+  await signInAs(page, 'owner@demo.stud');
+  await page.getByRole('link', { name: /Demo Stud Farm/ }).click();
+  await expect(page.getByRole('heading', { name: 'Demo Stud Farm', level: 1 })).toBeVisible();
+
+  // A new mare of the stud's own.
+  await openStudSection(page, 'Herd');
+  await page.getByRole('button', { name: 'Add horse' }).click();
+  const addHorse = page.getByRole('dialog', { name: 'Add a horse' });
+  await addHorse.getByRole('tab', { name: 'New horse' }).click();
+  const horseForm = addHorse.getByRole('form', { name: 'New horse' });
+  await horseForm.getByLabel('Name', { exact: true }).fill(mare);
+  await horseForm.getByLabel('Sex').selectOption('female');
+  await horseForm.getByLabel('Birth year').fill('2014');
+  await horseForm.getByRole('button', { name: 'Add horse' }).click();
+  await expect(page.getByRole('heading', { name: mare, level: 1 })).toBeVisible();
+
+  // The season board: the demo's bookings, and hers to Valiente's cover, confirmed at once.
+  await openStudSection(page, 'Season');
+  await expect(page.getByRole('heading', { name: `Season ${season}`, level: 1 })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Valiente: requested' })).toContainText('Duquesa');
+  await expectNoSeriousA11yViolations(page, 'season board');
+  await screenshot(page, testInfo, 'stud-season-board');
+  await page.getByRole('button', { name: 'New reservation' }).first().click();
+  const booking = page.getByRole('form', { name: 'New reservation' });
+  await booking
+    .getByLabel('Service')
+    .selectOption({ label: `Valiente: natural cover, on site (${season})` });
+  await booking.getByLabel('Mare').selectOption({ label: mare });
+  await booking.getByLabel('Confirm now').check();
+  await booking.getByRole('button', { name: 'Add reservation' }).click();
+  await expect(booking).toBeHidden();
+  await page
+    .getByRole('list', { name: 'Valiente: confirmed' })
+    .getByRole('link', { name: mare })
+    .click();
+  await expect(page.getByRole('heading', { name: new RegExp(mare), level: 1 })).toBeVisible();
+  await expect(page.getByText('Confirmed', { exact: true }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'reservation');
+
+  // Covered seven weeks ago: the reservation starts and a pregnancy opens with its checks.
+  await page.getByRole('link', { name: 'Record breeding' }).click();
+  const breeding = page.getByRole('form', { name: 'Record breeding' });
+  await breeding.getByLabel('Date').fill(dayFromNow(-50));
+  await breeding.getByLabel('Kind').selectOption('natural_cover');
+  await breeding.getByLabel('Performed by').fill('Dr. Vega');
+  await breeding.getByRole('button', { name: 'Record breeding' }).click();
+  await expect(breeding).toBeHidden();
+
+  // A positive scan on day 47 confirms her in foal.
+  await openStudSection(page, 'Pregnancies');
+  await page.getByRole('link', { name: mare, exact: true }).click();
+  await expect(page.getByRole('heading', { name: `${mare} × Valiente`, level: 1 })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Suggested checks' })).toContainText('45');
+  await page.getByRole('button', { name: 'Record check' }).click();
+  const check = page.getByRole('form', { name: 'Record check' });
+  await check.getByLabel('Date').fill(dayFromNow(-3));
+  await check.getByLabel('Result').selectOption('positive');
+  await check.getByRole('button', { name: 'Record check' }).click();
+  await expect(check).toBeHidden();
+  await expect(page.getByText('confirmed', { exact: true }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'pregnancy');
+  await screenshot(page, testInfo, 'stud-season-pregnancy');
+
+  // She foals today: a filly who stands and nurses.
+  await page.getByRole('link', { name: 'Record birth' }).click();
+  const birth = page.getByRole('form', { name: 'Record birth' });
+  await birth.getByLabel('Foal name').fill(foal);
+  await birth.getByLabel('Foal sex').selectOption('female');
+  await birth.getByRole('button', { name: 'Record birth' }).click();
+  const recorded = page.getByRole('status').filter({ hasText: 'was recorded' });
+  await recorded.getByRole('link', { name: foal }).click();
+
+  // The filly in the stud's herd and in the shared pedigree, with both parents.
+  await expect(page.getByRole('heading', { name: foal, level: 1 })).toBeVisible();
+  const pedigree = page.getByRole('region', { name: 'Pedigree' });
+  await expect(pedigree).toContainText('Valiente');
+  await expect(pedigree).toContainText(mare);
+  await expectNoSeriousA11yViolations(page, 'foal');
+
+  // The reservation is completed by the live foal.
+  await openStudSection(page, 'Season');
+  await expect(
+    page.getByRole('list', { name: 'Valiente: closed' }).getByRole('link', { name: mare }),
+  ).toBeVisible();
+});
