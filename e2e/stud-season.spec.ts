@@ -104,3 +104,74 @@ test('a stud owner takes a mare from her reservation to a foal in the pedigree',
     page.getByRole('list', { name: 'Valiente: closed' }).getByRole('link', { name: mare }),
   ).toBeVisible();
 });
+
+test('a stud owner sends frozen doses to a mare and records her insemination with them', async ({
+  page,
+}, testInfo) => {
+  const mare = unique(testInfo, 'Nube');
+  const season = String(new Date().getFullYear());
+
+  await signInAs(page, 'owner@demo.stud');
+  await page.getByRole('link', { name: /Demo Stud Farm/ }).click();
+  await expect(page.getByRole('heading', { name: 'Demo Stud Farm', level: 1 })).toBeVisible();
+  await openStudSection(page, 'Herd');
+  await page.getByRole('button', { name: 'Add horse' }).click();
+  const addHorse = page.getByRole('dialog', { name: 'Add a horse' });
+  await addHorse.getByRole('tab', { name: 'New horse' }).click();
+  const horseForm = addHorse.getByRole('form', { name: 'New horse' });
+  await horseForm.getByLabel('Name', { exact: true }).fill(mare);
+  await horseForm.getByLabel('Sex').selectOption('female');
+  await horseForm.getByLabel('Birth year').fill('2013');
+  await horseForm.getByRole('button', { name: 'Add horse' }).click();
+  await expect(page.getByRole('heading', { name: mare, level: 1 })).toBeVisible();
+
+  // Booked to Valiente's frozen semen, which travels to her.
+  await openStudSection(page, 'Season');
+  await page.getByRole('button', { name: 'New reservation' }).first().click();
+  const booking = page.getByRole('form', { name: 'New reservation' });
+  await booking
+    .getByLabel('Service')
+    .selectOption({ label: `Valiente: frozen semen, shipped (${season})` });
+  await booking.getByLabel('Mare').selectOption({ label: mare });
+  await booking.getByLabel('Confirm now').check();
+  await booking.getByRole('button', { name: 'Add reservation' }).click();
+  await expect(booking).toBeHidden();
+  await page
+    .getByRole('list', { name: 'Valiente: confirmed' })
+    .getByRole('link', { name: mare })
+    .click();
+
+  // The shipment: requested from the reservation, prepared (doses leave the batch), shipped
+  // and delivered.
+  await page.getByRole('link', { name: 'New shipment' }).click();
+  const request = page.getByRole('form', { name: 'New shipment' });
+  await request.getByLabel('Batch').selectOption({ index: 1 });
+  await request.getByLabel('Name').fill(`${mare}'s farm`);
+  await request.getByRole('button', { name: 'Request shipment' }).click();
+  await expect(request).toBeHidden();
+  const shipment = `the shipment for ${mare}`;
+  await page.getByRole('button', { name: `Prepare ${shipment}` }).click();
+  await page.getByRole('button', { name: `Ship ${shipment}` }).click();
+  const ship = page.getByRole('form', { name: 'Ship' });
+  await ship.getByLabel('Carrier').fill('Seur');
+  await ship.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(ship).toBeHidden();
+  await page.getByRole('button', { name: `Delivered ${shipment}` }).click();
+  await expect(page.getByRole('button', { name: `Returned ${shipment}` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'shipments');
+
+  // Her vet inseminated her with it: the event names the shipment, not the batch.
+  await openStudSection(page, 'Breeding');
+  await page.getByRole('button', { name: 'Record breeding' }).first().click();
+  const breeding = page.getByRole('form', { name: 'Record breeding' });
+  await breeding
+    .getByLabel('Reservation')
+    .selectOption({ label: `${mare} × Valiente (${season}, in progress)` });
+  await breeding.getByLabel('Semen').selectOption('frozen');
+  await expect(breeding.getByLabel('Batch')).toBeHidden();
+  await breeding.getByLabel('Shipment').selectOption({ index: 1 });
+  await breeding.getByRole('button', { name: 'Record breeding' }).click();
+  await expect(breeding).toBeHidden();
+  await openStudSection(page, 'Pregnancies');
+  await expect(page.getByRole('link', { name: mare, exact: true })).toBeVisible();
+});

@@ -34,6 +34,7 @@ const eventForm = breedingEventFields.extend({
   date: blankAs(f.date),
   semen: blankAs(f.semen),
   batch_id: blankAs(f.batch_id),
+  shipment_id: blankAs(f.shipment_id),
   doses_used: numberText(f.doses_used),
   ovulation_on: blankAs(f.ovulation_on),
 });
@@ -68,6 +69,8 @@ export function BreedingForm({
   const open = (reservations.data?.data ?? []).filter(
     (r) => BREEDABLE.has(r.status) || r.id === reservationId,
   );
+  const reservationShipped = (id: string | null | undefined) =>
+    open.find((r) => r.id === id)?.service.delivery === 'shipped';
   const { form, onSubmit, pending } = useRecordForm(eventForm, {
     defaultValues: {
       reservation_id: reservationId,
@@ -77,19 +80,25 @@ export function BreedingForm({
       kind: 'insemination',
       semen: '',
       batch_id: '',
+      shipment_id: '',
       doses_used: '',
       ovulation_on: '',
       performed_by: '',
       notes: '',
     },
     save: (values) => {
-      const { mare_id, stallion_id, semen, batch_id, doses_used, ...rest } = values;
+      const { mare_id, stallion_id, semen, batch_id, shipment_id, doses_used, ...rest } = values;
+      const shipped = reservationShipped(values.reservation_id);
       return client.breedingEvents.create.mutate({
         studId,
         ...rest,
         ...(values.reservation_id ? {} : { mare_id, stallion_id }),
         ...(values.kind === 'insemination'
-          ? { semen, doses_used, ...(semen === 'frozen' ? { batch_id } : {}) }
+          ? {
+              semen,
+              doses_used,
+              ...(shipped ? { shipment_id } : semen === 'frozen' ? { batch_id } : {}),
+            }
           : {}),
       });
     },
@@ -110,6 +119,15 @@ export function BreedingForm({
   const chosen = open.find((r) => r.id === form.watch('reservation_id'));
   const kind = form.watch('kind');
   const semen = form.watch('semen');
+  // Shipped semen is used by the mare's vet: its doses come from a shipment, not a batch.
+  const shipped = reservationShipped(chosen?.id);
+  const shipments = useQuery({
+    ...trpc.shipments.list.queryOptions({ studId, reservation_id: chosen?.id ?? '' }),
+    enabled: kind === 'insemination' && shipped,
+  });
+  const sent = (shipments.data?.data ?? []).filter(
+    (s) => s.status === 'shipped' || s.status === 'delivered',
+  );
   const stallionId = chosen?.stallion.id ?? String(form.watch('stallion_id') ?? '');
   const batches = useQuery({
     ...trpc.semenBatches.list.queryOptions({
@@ -176,7 +194,23 @@ export function BreedingForm({
             ]}
           />
         )}
-        {kind === 'insemination' && semen === 'frozen' && (
+        {kind === 'insemination' && shipped && (
+          <SelectInputField
+            form={form}
+            name="shipment_id"
+            label="Shipment"
+            hint="The shipment whose semen was used (shipped or delivered)."
+            options={[
+              { value: '', label: shipments.isFetching ? 'Loading…' : 'Choose…' },
+              ...sent.map((s) => ({
+                value: s.id,
+                label:
+                  `${s.type}, ${s.doses} doses, ${s.status} ${s.delivered_on ?? s.shipped_on ?? ''}`.trim(),
+              })),
+            ]}
+          />
+        )}
+        {kind === 'insemination' && !shipped && semen === 'frozen' && (
           <SelectInputField
             form={form}
             name="batch_id"
