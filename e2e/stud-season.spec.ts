@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
   openStudSection,
@@ -12,6 +12,23 @@ function dayFromNow(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Signs in as the demo stud's owner and adds a new mare of the stud's own to the herd. */
+async function addOwnMare(page: Page, name: string, birthYear: string) {
+  await signInAs(page, 'owner@demo.stud');
+  await page.getByRole('link', { name: /Demo Stud Farm/ }).click();
+  await expect(page.getByRole('heading', { name: 'Demo Stud Farm', level: 1 })).toBeVisible();
+  await openStudSection(page, 'Herd');
+  await page.getByRole('button', { name: 'Add horse' }).click();
+  const addHorse = page.getByRole('dialog', { name: 'Add a horse' });
+  await addHorse.getByRole('tab', { name: 'New horse' }).click();
+  const horseForm = addHorse.getByRole('form', { name: 'New horse' });
+  await horseForm.getByLabel('Name', { exact: true }).fill(name);
+  await horseForm.getByLabel('Sex').selectOption('female');
+  await horseForm.getByLabel('Birth year').fill(birthYear);
+  await horseForm.getByRole('button', { name: 'Add horse' }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
 test('a stud owner takes a mare from her reservation to a foal in the pedigree', async ({
   page,
 }, testInfo) => {
@@ -19,21 +36,7 @@ test('a stud owner takes a mare from her reservation to a foal in the pedigree',
   const foal = unique(testInfo, 'Palomita');
   const season = String(new Date().getFullYear());
 
-  await signInAs(page, 'owner@demo.stud');
-  await page.getByRole('link', { name: /Demo Stud Farm/ }).click();
-  await expect(page.getByRole('heading', { name: 'Demo Stud Farm', level: 1 })).toBeVisible();
-
-  // A new mare of the stud's own.
-  await openStudSection(page, 'Herd');
-  await page.getByRole('button', { name: 'Add horse' }).click();
-  const addHorse = page.getByRole('dialog', { name: 'Add a horse' });
-  await addHorse.getByRole('tab', { name: 'New horse' }).click();
-  const horseForm = addHorse.getByRole('form', { name: 'New horse' });
-  await horseForm.getByLabel('Name', { exact: true }).fill(mare);
-  await horseForm.getByLabel('Sex').selectOption('female');
-  await horseForm.getByLabel('Birth year').fill('2014');
-  await horseForm.getByRole('button', { name: 'Add horse' }).click();
-  await expect(page.getByRole('heading', { name: mare, level: 1 })).toBeVisible();
+  await addOwnMare(page, mare, '2014');
 
   // The season board: the demo's bookings, and hers to Valiente's cover, confirmed at once.
   await openStudSection(page, 'Season');
@@ -111,19 +114,7 @@ test('a stud owner sends frozen doses to a mare and records her insemination wit
   const mare = unique(testInfo, 'Nube');
   const season = String(new Date().getFullYear());
 
-  await signInAs(page, 'owner@demo.stud');
-  await page.getByRole('link', { name: /Demo Stud Farm/ }).click();
-  await expect(page.getByRole('heading', { name: 'Demo Stud Farm', level: 1 })).toBeVisible();
-  await openStudSection(page, 'Herd');
-  await page.getByRole('button', { name: 'Add horse' }).click();
-  const addHorse = page.getByRole('dialog', { name: 'Add a horse' });
-  await addHorse.getByRole('tab', { name: 'New horse' }).click();
-  const horseForm = addHorse.getByRole('form', { name: 'New horse' });
-  await horseForm.getByLabel('Name', { exact: true }).fill(mare);
-  await horseForm.getByLabel('Sex').selectOption('female');
-  await horseForm.getByLabel('Birth year').fill('2013');
-  await horseForm.getByRole('button', { name: 'Add horse' }).click();
-  await expect(page.getByRole('heading', { name: mare, level: 1 })).toBeVisible();
+  await addOwnMare(page, mare, '2013');
 
   // Booked to Valiente's frozen semen, which travels to her.
   await openStudSection(page, 'Season');
