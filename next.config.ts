@@ -2,8 +2,8 @@ import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
   // The database drivers and the docs assets are loaded from node_modules at run time:
-  // PGlite ships WebAssembly that bundling breaks.
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'swagger-ui-dist'],
+  // PGlite ships WebAssembly that bundling breaks; pdfkit reads its data files.
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'swagger-ui-dist', 'pdfkit'],
   poweredByHeader: false,
   typedRoutes: false,
   // CI type-checks once with `npm run typecheck` before it builds (.ci/run).

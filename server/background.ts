@@ -20,7 +20,7 @@ export function startBackgroundWork(config: Config, db: Database): void {
       transport: transportFor(config),
       from: config.emailFrom,
       onIdle: async () => {
-        await runQueuedJobs(db, registry.queuedJobs, new Date());
+        await runQueuedJobs(db, registry.queuedJobs, new Date(), config);
         if (Date.now() - lastTimed < TIMED_JOBS_EVERY_MS) return;
         lastTimed = Date.now();
         await runDueJobs(db, registry.jobs, new Date());

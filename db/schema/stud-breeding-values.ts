@@ -93,3 +93,37 @@ export const FOALING_WATCH_DAY = 320;
 
 export const BIRTH_OUTCOMES = ['live', 'stillborn', 'aborted'] as const;
 export const FOAL_SEXES = ['male', 'female'] as const;
+
+/* Contracts and e-signing (B.7). */
+export const CONTRACT_KINDS = ['breeding', 'boarding', 'sale', 'other'] as const;
+export const CONTRACT_STATUSES = [
+  'draft',
+  'sent',
+  'partially_signed',
+  'signed',
+  'declined',
+  'expired',
+  'voided',
+] as const;
+/** A signer's link works in these (rule 2). */
+export const SIGNING_CONTRACT_STATUSES = ['sent', 'partially_signed'] as const;
+export const SIGNER_ROLES = ['client', 'stud'] as const;
+export const SIGNER_STATUSES = ['pending', 'viewed', 'signed', 'declined'] as const;
+export const CONTRACT_EVENT_TYPES = [
+  'created',
+  'sent',
+  'viewed',
+  'consented',
+  'signed',
+  'declined',
+  'reminded',
+  'voided',
+  'expired',
+  'completed',
+] as const;
+/** At most this many signers (B.7). */
+export const MAX_SIGNERS = 4;
+/** A sent contract's link lasts this long unless `expires_at` says (B.7). */
+export const DEFAULT_SIGNING_DAYS = 30;
+/** The signed PDF stays downloadable through a signer's link this long after completion. */
+export const SIGNED_DOWNLOAD_DAYS = 90;

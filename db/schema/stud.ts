@@ -44,6 +44,9 @@ import {
   CHECK_METHODS,
   CHECK_REPORTERS,
   CHECK_RESULTS,
+  CONTRACT_EVENT_TYPES,
+  CONTRACT_KINDS,
+  CONTRACT_STATUSES,
   DEFAULT_CONFIRMATION_DAY,
   FETAL_SEXES,
   OPEN_PREGNANCY_STATUSES,
@@ -58,6 +61,8 @@ import {
   SERVICE_METHODS,
   SHIPMENT_STATUSES,
   SHIPMENT_TYPES,
+  SIGNER_ROLES,
+  SIGNER_STATUSES,
 } from './stud-breeding-values';
 import { inList, money, recordId, studId } from './tenant';
 
@@ -461,7 +466,7 @@ export const studServices = pgTable(
     confirmationDay: smallint('confirmation_day').notNull().default(DEFAULT_CONFIRMATION_DAY),
     substituteMareAllowed: boolean('substitute_mare_allowed').notNull().default(false),
     requiresSignedContract: boolean('requires_signed_contract').notNull().default(true),
-    /** A contract template of the stud; its foreign key comes with the contracts (issue 22). */
+    /** The template a confirmed reservation's contract is drafted from (B.7). */
     contractTemplateId: uuid('contract_template_id'),
     /** Shown on the stallion's listing. */
     public: boolean('public').notNull().default(false),
@@ -484,6 +489,11 @@ export const studServices = pgTable(
       foreignColumns: [studHorses.studId, studHorses.id],
       name: 'stud_services_stallion_fk',
     }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.studId, t.contractTemplateId],
+      foreignColumns: [contractTemplates.studId, contractTemplates.id],
+      name: 'stud_services_contract_template_fk',
+    }).onDelete('set null'),
     check('stud_services_season_check', sql`char_length(${t.season}) between 1 and 20`),
     check('stud_services_method_check', inList(t.method, SERVICE_METHODS)),
     check('stud_services_delivery_check', inList(t.delivery, SERVICE_DELIVERIES)),
@@ -578,7 +588,7 @@ export const studReservations = pgTable(
     source: text('source', { enum: RESERVATION_SOURCES }).notNull().default('staff'),
     /** The failed reservation whose return privilege this one uses. */
     returnOfId: uuid('return_of_id'),
-    /** A contract of the stud; its foreign key comes with the contracts (issue 22). */
+    /** Its contract (B.7), drafted when it is confirmed. */
     contractId: uuid('contract_id'),
     outcome: text('outcome', { enum: RESERVATION_OUTCOMES }),
     returnPrivilege: boolean('return_privilege').notNull().default(false),
@@ -631,6 +641,9 @@ export const studReservations = pgTable(
     inStud('stud_reservations_client_fk', [t.studId, t.clientId], studClients).onDelete('restrict'),
     inStud('stud_reservations_return_of_fk', [t.studId, t.returnOfId], studReservations).onDelete(
       'restrict',
+    ),
+    inStud('stud_reservations_contract_fk', [t.studId, t.contractId], contracts).onDelete(
+      'set null',
     ),
     check('stud_reservations_status_check', inList(t.status, RESERVATION_STATUSES)),
     check('stud_reservations_source_check', inList(t.source, RESERVATION_SOURCES)),
@@ -888,5 +901,175 @@ export const birthFoals = pgTable(
     inStud('birth_foals_horse_fk', [t.studId, t.horseId], studHorses).onDelete('restrict'),
     check('birth_foals_position_check', sql`${t.position} in (1, 2)`),
     check('birth_foals_weight_check', sql`${t.weightKg} is null or ${t.weightKg} > 0`),
+  ],
+);
+
+/*
+ * Contracts and e-signing (B.7): templates, contracts with their signers, and the event log
+ * whose hashes chain each event to the one before, so altering one breaks the chain.
+ */
+
+/** Markdown with placeholders from a fixed list (server/stud-contracts/placeholders.ts). */
+export const contractTemplates = pgTable(
+  'contract_templates',
+  {
+    studId: studId(),
+    id: recordId(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: CONTRACT_KINDS }).notNull(),
+    body: text('body').notNull(),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    uniqueIndex('contract_templates_name_key').on(t.studId, sql`lower(${t.name})`),
+    check('contract_templates_kind_check', inList(t.kind, CONTRACT_KINDS)),
+  ],
+);
+
+/**
+ * A contract: its body is edited while a draft; sending freezes it into `document_markdown`
+ * (placeholders filled) and `document_html`, whose SHA-256 a signer must present to sign.
+ */
+export const contracts = pgTable(
+  'contracts',
+  {
+    studId: studId(),
+    id: recordId(),
+    /** `C-2026-0001`, per stud and year. */
+    number: text('number').notNull(),
+    kind: text('kind', { enum: CONTRACT_KINDS }).notNull(),
+    title: text('title').notNull(),
+    clientId: uuid('client_id'),
+    reservationId: uuid('reservation_id'),
+    templateId: uuid('template_id'),
+    body: text('body').notNull(),
+    status: text('status', { enum: CONTRACT_STATUSES }).notNull().default('draft'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    documentMarkdown: text('document_markdown'),
+    documentHtml: text('document_html'),
+    documentSha256: text('document_sha256'),
+    /** The sealed PDF (document, signatures, event log, hashes), stored as media. */
+    signedPdfId: uuid('signed_pdf_id'),
+    signedPdfSha256: text('signed_pdf_sha256'),
+    voidReason: text('void_reason'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    uniqueIndex('contracts_number_key').on(t.studId, t.number),
+    index('contracts_status_idx').on(t.studId, t.status, t.createdAt.desc()),
+    index('contracts_client_idx').on(t.studId, t.clientId),
+    index('contracts_reservation_idx').on(t.studId, t.reservationId),
+    // Expiry sweeps every stud's sent contracts.
+    index('contracts_expiry_idx')
+      .on(t.expiresAt)
+      .where(inList(t.status, ['sent', 'partially_signed'])),
+    inStud('contracts_client_fk', [t.studId, t.clientId], studClients).onDelete('restrict'),
+    inStud('contracts_reservation_fk', [t.studId, t.reservationId], studReservations).onDelete(
+      'restrict',
+    ),
+    inStud('contracts_template_fk', [t.studId, t.templateId], contractTemplates).onDelete(
+      'set null',
+    ),
+    foreignKey({
+      columns: [t.studId, t.signedPdfId],
+      foreignColumns: [media.organizationId, media.id],
+      name: 'contracts_signed_pdf_fk',
+    }).onDelete('restrict'),
+    check('contracts_kind_check', inList(t.kind, CONTRACT_KINDS)),
+    check('contracts_status_check', inList(t.status, CONTRACT_STATUSES)),
+    // Sent means frozen: what was sent has its document and hash, a draft none; a voided
+    // contract has them when it was sent before.
+    check(
+      'contracts_document_check',
+      sql`(${t.status} <> 'draft' or ${t.documentSha256} is null)
+          and (${t.status} in ('draft', 'voided') or ${t.documentSha256} is not null)
+          and (${t.documentSha256} is null) = (${t.documentHtml} is null)`,
+    ),
+  ],
+);
+
+/** A person who signs a contract; `token_hash` is the SHA-256 of their live link's token. */
+export const contractSigners = pgTable(
+  'contract_signers',
+  {
+    studId: studId(),
+    id: recordId(),
+    contractId: uuid('contract_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    role: text('role', { enum: SIGNER_ROLES }).notNull(),
+    /** 1 to 4: the order on the document; any signer may sign first. */
+    position: smallint('position').notNull(),
+    status: text('status', { enum: SIGNER_STATUSES }).notNull().default('pending'),
+    tokenHash: text('token_hash'),
+    /** Issued when the contract is signed by all: the completion e-mail's link to the PDF. */
+    downloadTokenHash: text('download_token_hash'),
+    signedName: text('signed_name'),
+    /** A PNG data URL of a drawn signature, when one was given. */
+    signatureImage: text('signature_image'),
+    /** The user who signed in the app (a stud signer). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true, mode: 'date' }),
+    signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
+    declinedAt: timestamp('declined_at', { withTimezone: true, mode: 'date' }),
+    declineReason: text('decline_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    uniqueIndex('contract_signers_position_key').on(t.studId, t.contractId, t.position),
+    uniqueIndex('contract_signers_email_key').on(t.studId, t.contractId, sql`lower(${t.email})`),
+    uniqueIndex('contract_signers_token_key').on(t.tokenHash),
+    uniqueIndex('contract_signers_download_token_key').on(t.downloadTokenHash),
+    inStud('contract_signers_contract_fk', [t.studId, t.contractId], contracts).onDelete('cascade'),
+    check('contract_signers_role_check', inList(t.role, SIGNER_ROLES)),
+    check('contract_signers_status_check', inList(t.status, SIGNER_STATUSES)),
+    check('contract_signers_position_check', sql`${t.position} between 1 and 4`),
+    check(
+      'contract_signers_signed_check',
+      sql`(${t.status} = 'signed') = (${t.signedName} is not null and ${t.signedAt} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * The evidence (B.7): `hash` = SHA-256 of the event's canonical form and `prev_hash` (the
+ * hash of the event `seq - 1`), so altering, removing or reordering one breaks the chain.
+ * Appended under the contract's row lock; never updated.
+ */
+export const contractEvents = pgTable(
+  'contract_events',
+  {
+    studId: studId(),
+    id: recordId(),
+    contractId: uuid('contract_id').notNull(),
+    seq: integer('seq').notNull(),
+    type: text('type', { enum: CONTRACT_EVENT_TYPES }).notNull(),
+    signerId: uuid('signer_id'),
+    /** Who acted, as they were then: a user's or signer's name and e-mail, or `system`. */
+    actor: text('actor').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+    prevHash: text('prev_hash'),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    uniqueIndex('contract_events_seq_key').on(t.studId, t.contractId, t.seq),
+    inStud('contract_events_contract_fk', [t.studId, t.contractId], contracts).onDelete('cascade'),
+    // NO ACTION: checked at the end of the statement that deletes a draft with both.
+    inStud('contract_events_signer_fk', [t.studId, t.signerId], contractSigners),
+    check('contract_events_type_check', inList(t.type, CONTRACT_EVENT_TYPES)),
+    check('contract_events_seq_check', sql`${t.seq} >= 1`),
   ],
 );

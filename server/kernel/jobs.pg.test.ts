@@ -38,7 +38,9 @@ describe('background jobs across processes (PostgreSQL)', () => {
       },
     };
     const done = await Promise.all(
-      Array.from({ length: 3 }, () => runQueuedJobs(app.db, [handler], afterQueueing(), 12)),
+      Array.from({ length: 3 }, () =>
+        runQueuedJobs(app.db, [handler], afterQueueing(), app.config, 12),
+      ),
     );
     expect(done.reduce((a, b) => a + b, 0)).toBe(12);
     expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i));

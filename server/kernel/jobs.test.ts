@@ -59,9 +59,9 @@ describe('queued jobs', () => {
       })
       .catch(() => undefined);
 
-    expect(await runQueuedJobs(app.db, [handler], afterQueueing())).toBe(1);
+    expect(await runQueuedJobs(app.db, [handler], afterQueueing(), app.config)).toBe(1);
     expect(done).toEqual([{ studentId: 'a' }]);
-    expect(await runQueuedJobs(app.db, [handler], afterQueueing())).toBe(0);
+    expect(await runQueuedJobs(app.db, [handler], afterQueueing(), app.config)).toBe(0);
   });
 
   it('retry a failing job with a growing wait, then leave it failed', async () => {
@@ -76,11 +76,11 @@ describe('queued jobs', () => {
     let now = at('2026-11-23T10:00:00Z');
     await enqueueJob(app.db, 'flaky', {}, now);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      expect(await runQueuedJobs(app.db, [handler], now)).toBe(0);
+      expect(await runQueuedJobs(app.db, [handler], now, app.config)).toBe(0);
       const [row] = await app.db.select().from(jobQueue);
       expect(row!.attempts).toBe(attempt);
       // Not due again before its wait is over.
-      expect(await runQueuedJobs(app.db, [handler], now)).toBe(0);
+      expect(await runQueuedJobs(app.db, [handler], now, app.config)).toBe(0);
       expect(calls).toBe(attempt);
       now = row!.runAt;
     }
@@ -90,7 +90,7 @@ describe('queued jobs', () => {
 
   it('fail a job whose name no module declares', async () => {
     await enqueueJob(app.db, 'nobody');
-    expect(await runQueuedJobs(app.db, [], afterQueueing())).toBe(0);
+    expect(await runQueuedJobs(app.db, [], afterQueueing(), app.config)).toBe(0);
     const [row] = await app.db.select().from(jobQueue);
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
   });

@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import { jobQueue, scheduledJobs } from '@/db/schema/jobs';
+import type { Config } from './config';
 import { logger } from './log';
 
 /*
@@ -22,7 +23,8 @@ export type TimedJob = {
 /** Work a write queues (`enqueueJob`) to be done after its commit. */
 export type QueuedJob = {
   name: string;
-  run(db: Database, payload: Record<string, unknown>, now: Date): Promise<unknown>;
+  /** `config` gives a job what requests have in their context (the media store, the app's URL). */
+  run(db: Database, payload: Record<string, unknown>, now: Date, config: Config): Promise<unknown>;
 };
 
 /** Attempts before a queued job is left `failed`; the wait doubles from 30 s between them. */
@@ -103,6 +105,7 @@ export async function runQueuedJobs(
   db: Database,
   handlers: readonly QueuedJob[],
   now: Date,
+  config: Config,
   limit = 20,
 ): Promise<number> {
   const byName = new Map(handlers.map((h) => [h.name, h]));
@@ -120,7 +123,7 @@ export async function runQueuedJobs(
       const handler = byName.get(row.name);
       try {
         if (!handler) throw new Error(`No queued job is named ${row.name}`);
-        await tx.transaction((inner) => handler.run(inner, row.payload, now));
+        await tx.transaction((inner) => handler.run(inner, row.payload, now, config));
         await tx.update(jobQueue).set({ status: 'done' }).where(eq(jobQueue.id, row.id));
         return 'done' as const;
       } catch (error) {

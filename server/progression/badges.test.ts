@@ -18,7 +18,7 @@ const base = (school: string) => `/api/schools/${school}/badges`;
 const awards = (school: string, student: string) =>
   `/api/schools/${school}/students/${student}/badges`;
 /** The background runner's pass over queued work. */
-const runJobs = () => runQueuedJobs(app.db, registry.queuedJobs, afterQueueing());
+const runJobs = () => runQueuedJobs(app.db, registry.queuedJobs, afterQueueing(), app.config);
 
 /** The n-th Monday before today, as the riders' Monday class runs. */
 const monday = (n: number) => {

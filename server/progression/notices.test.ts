@@ -70,7 +70,7 @@ describe('notices to the portal followers of a rider (DESIGN-MODULES A.5 rule 5)
       token: owner,
       body: { name: 'Bronze rider', rule: { type: 'level_reached', level_id: level.id } },
     });
-    await runQueuedJobs(app.db, registry.queuedJobs, afterQueueing());
+    await runQueuedJobs(app.db, registry.queuedJobs, afterQueueing(), app.config);
     const issued = await app.request('POST', `/api/schools/${school}/certificates`, {
       token: owner,
       body: { student_id: rider.student.id, title: 'Bronze rider', kind: 'level' },
