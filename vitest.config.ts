@@ -45,6 +45,8 @@ const EMBEDDED_SUITE = [
   'server/stud-tasks/digest.test.ts',
   // Services: the interest's SET NULL of one column, the stallions' services in one statement.
   'server/stud-breeding/services.test.ts',
+  // Contracts: the sealed PDF stored in the database, signing by link to completion.
+  'server/stud-contracts/signing.test.ts',
 ];
 const embeddedOnly = process.env.TEST_SUITE === 'embedded';
 

@@ -1,20 +1,30 @@
+import { createHash } from 'node:crypto';
+import MarkdownIt from 'markdown-it';
 import type { Database } from './client';
 import {
   breedingEvents,
+  contractEvents,
+  contracts,
+  contractSigners,
+  contractTemplates,
   DEFAULT_CHECK_DAYS,
   DEFAULT_GESTATION_DAYS,
   FOALING_WATCH_DAY,
+  DEFAULT_SIGNING_DAYS,
   horseIdentities,
+  organizations,
   pregnancies,
   pregnancyChecks,
   semenBatches,
   semenShipments,
+  studClients,
   studHorses,
   studReservations,
   studServices,
   studTasks,
 } from './schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { organizationCounters } from './schema/jobs';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 
 type Service = typeof studServices.$inferSelect;
 
@@ -28,12 +38,56 @@ const PURPOSES: Record<number, string> = {
   [DEFAULT_GESTATION_DAYS]: 'due date',
 };
 
+/** The demo's breeding contract: every placeholder of B.7, as a stud would word it. */
+export const DEMO_CONTRACT_BODY = `# Breeding contract, season {{season}}
+
+**Between** {{stud}} ("the Stud") **and** {{client}} ("the Mare Owner"), who agree as follows.
+
+## 1. The mare and the stallion
+
+The Mare Owner books the mare **{{mare}}** to the stallion **{{stallion}}** for the {{season}} breeding season, on the terms below.
+
+## 2. Terms
+
+{{terms}}
+
+## 3. Fees
+
+{{fees}}
+
+Fees are in the currency shown and exclude VAT. The booking fee is non-refundable once the reservation is confirmed, except where the Stud cannot provide the service.
+
+## 4. The mare's health and care
+
+The Mare Owner warrants that the mare is sound for breeding, up to date with her vaccinations and deworming, and free of contagious disease, and will provide a negative swab for CEM (contagious equine metritis) before the first breeding. The Stud's veterinarian may examine the mare and decline to breed her if breeding would put her or the stallion at risk.
+
+## 5. Liability
+
+The Stud takes reasonable care of the mare while she is at the stud, at the Mare Owner's risk. Neither party is liable for the death or injury of a horse that was not caused by its negligence.
+
+## 6. Certificates and registration
+
+Once the balance is paid, the Stud issues the covering or insemination certificate the breed society requires to register the foal.
+
+## 7. The whole agreement
+
+This contract is the whole agreement between the parties. Any change is made in writing by a new contract signed by both.
+
+Made on {{today}}.
+
+**For the Stud:** {{stud}}
+
+**The Mare Owner:** {{client}}
+`;
+
 /**
- * The demo stud's breeding season (DESIGN-MODULES B.3 to B.5), as the API would have left it:
- * Duquesa, a client's mare in foal to Valiente from last season and due in two weeks, booked
- * again for this season; Estrella inseminated with shipped frozen semen and under checks;
- * Brisa, the stud's own maiden, confirmed for a cover. The suggested checks are tasks, those
- * already checked done.
+ * The demo stud's breeding season (DESIGN-MODULES B.3 to B.5, B.7), as the API would have left
+ * it: Duquesa, a client's mare in foal to Valiente from last season and due in two weeks,
+ * booked again for this season; Estrella inseminated with shipped frozen semen and under
+ * checks, her contract sent and awaiting María's signature; Brisa, the stud's own maiden,
+ * confirmed for a cover, her contract a draft. Valiente's services of the season draft their
+ * contracts from the stud's breeding template. The suggested checks are tasks, those already
+ * checked done.
  */
 export async function seedStudSeason(
   tx: Database,
@@ -91,6 +145,15 @@ export async function seedStudSeason(
       active: false,
     })
     .returning();
+  // The stud's breeding contract, from which this season's services draft their contracts.
+  const [template] = await tx
+    .insert(contractTemplates)
+    .values({ studId, name: 'Breeding contract', kind: 'breeding', body: DEMO_CONTRACT_BODY })
+    .returning({ id: contractTemplates.id });
+  await tx
+    .update(studServices)
+    .set({ contractTemplateId: template!.id })
+    .where(and(eq(studServices.studId, studId), inArray(studServices.id, [of.frozen, of.cover])));
   const services = await tx.select().from(studServices).where(eq(studServices.studId, studId));
   const terms = (service: Service) => ({
     serviceId: service.id,
@@ -112,7 +175,7 @@ export async function seedStudSeason(
   });
   const service = (id: string) => services.find((s) => s.id === id)!;
 
-  const [duquesaLast, , estrellaBooking] = await tx
+  const [duquesaLast, , estrellaBooking, brisaBooking] = await tx
     .insert(studReservations)
     .values([
       {
@@ -137,7 +200,7 @@ export async function seedStudSeason(
       {
         studId,
         ...terms(service(of.frozen)),
-        // The stud's copy of the contract comes with the contracts (issue 22).
+        // Her semen left before María signed: the stud waived the signature for her booking.
         requiresSignedContract: false,
         mareId: of.estrella,
         clientId: of.owners.estrella,
@@ -149,6 +212,8 @@ export async function seedStudSeason(
       {
         studId,
         ...terms(service(of.cover)),
+        // The stud's own mare: nobody else signs, so her cover needs no signed contract.
+        requiresSignedContract: false,
         mareId: of.brisa,
         status: 'confirmed' as const,
         confirmedAt: at(-6),
@@ -157,6 +222,15 @@ export async function seedStudSeason(
       },
     ])
     .returning({ id: studReservations.id });
+
+  await seedStudContracts(tx, studId, {
+    year: of.year,
+    day,
+    estrella: { reservation: estrellaBooking!.id, client: of.owners.estrella },
+    brisa: { reservation: brisaBooking!.id },
+    frozen: service(of.frozen),
+    template: template!.id,
+  });
 
   // Estrella's frozen semen left the batch when the shipment was prepared.
   const [shipment] = await tx
@@ -290,4 +364,198 @@ export async function seedStudSeason(
       ...tasks(duquesa!.id, 'Duquesa', duquesaPregnancy!.id, duquesaLast!.id, -325),
       ...tasks(of.estrella, 'Estrella', estrellaPregnancy!.id, estrellaBooking!.id, -16),
     ]);
+}
+
+/** María's link to sign Estrella's contract: http://localhost:3000/sign/demo-estrella-contract. */
+export const DEMO_SIGNING_TOKEN = 'demo-estrella-contract';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+/** As server/stud-contracts/placeholders.ts escapes a value: punctuation cannot format. */
+const markdownText = (value: string) => value.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
+/** As server/stud-contracts/document.ts renders a sent document (the HTML is what is hashed). */
+const markdown = new MarkdownIt('default', { html: false, linkify: false, typographer: false });
+
+const GUARANTEE: Record<string, string> = {
+  none: 'none',
+  positive_pregnancy: 'a positive pregnancy',
+  live_foal: 'a live foal (stands and nurses)',
+};
+const BALANCE: Record<string, string> = {
+  confirmation: 'on confirmation of the reservation',
+  pregnancy_confirmed: 'when the pregnancy is confirmed',
+  live_foal: 'on the birth of a live foal',
+};
+
+type Event = {
+  type: 'created' | 'sent';
+  details: Record<string, string>;
+  occurredAt: Date;
+};
+
+/**
+ * The contracts of the demo season (B.7), as confirming and sending would have left them
+ * (server/stud-contracts/contract-flow.ts; db/ imports nothing of server/, so the rows are
+ * written here and demo.test.ts checks them against the server's rules: the document's hash,
+ * the event chain, the signing link). Estrella's contract, drafted from the breeding template
+ * on her confirmation, was sent: its document is frozen and María's link is
+ * `DEMO_SIGNING_TOKEN` (no e-mail is queued). Brisa's, the stud's own mare, is a draft
+ * without signer. The contracts series of the year counts both.
+ */
+async function seedStudContracts(
+  tx: Database,
+  studId: string,
+  of: {
+    year: number;
+    day: (offset: number) => string;
+    estrella: { reservation: string; client: string };
+    brisa: { reservation: string };
+    frozen: Service;
+    template: string;
+  },
+) {
+  const [stud] = await tx
+    .select({ name: organizations.name, currency: organizations.currency })
+    .from(organizations)
+    .where(eq(organizations.id, studId));
+  const [maria] = await tx
+    .select()
+    .from(studClients)
+    .where(and(eq(studClients.studId, studId), eq(studClients.id, of.estrella.client)));
+  const clientName = `${maria!.firstName} ${maria!.lastName}`;
+  const season = String(of.year);
+  const actor = stud!.name;
+  await tx
+    .insert(organizationCounters)
+    .values({ organizationId: studId, name: 'contracts', year: of.year, value: 2 });
+  const number = (n: number) => `C-${of.year}-${String(n).padStart(4, '0')}`;
+
+  const terms = of.frozen;
+  const money = (amount: string) => `${stud!.currency} ${amount}`;
+  const values: Record<string, string> = {
+    stud: markdownText(stud!.name),
+    client: markdownText(clientName),
+    mare: 'Estrella',
+    stallion: markdownText('Valiente (Valiente de la Sierra)'),
+    season,
+    today: of.day(0),
+    terms: [
+      '- Breeding by frozen semen, shipped to the mare',
+      `- Doses included: ${terms.dosesIncluded}`,
+      `- Guarantee: ${GUARANTEE[terms.guarantee]}`,
+      `- Balance of the stud fee due ${BALANCE[terms.balanceDueOn]}${terms.balanceDueOn === 'pregnancy_confirmed' ? ` (day ${terms.confirmationDay})` : ''}`,
+      `- Pregnancy confirmed by a check on day ${terms.confirmationDay} after the breeding`,
+      `- Substitution of the mare: ${terms.substituteMareAllowed ? 'allowed' : 'not allowed'}`,
+    ].join('\n'),
+    fees: [
+      `- Stud fee: ${money(terms.studFee)}`,
+      `- Booking fee (part of the stud fee, due on confirmation): ${money(terms.bookingFee)}`,
+      ...(terms.extraDosePrice ? [`- Each extra dose: ${money(terms.extraDosePrice)}`] : []),
+      ...(terms.shippingFee ? [`- Shipping: ${money(terms.shippingFee)}`] : []),
+    ].join('\n'),
+  };
+  const documentMarkdown = DEMO_CONTRACT_BODY.replace(
+    /\{\{\s*([a-z]+)\s*\}\}/g,
+    (_, name: string) => values[name]!,
+  );
+  const documentHtml = markdown.render(documentMarkdown);
+  const documentSha256 = sha256(documentHtml);
+  const sentAt = new Date();
+  const expiresAt = new Date(sentAt.getTime() + DEFAULT_SIGNING_DAYS * 24 * 3600 * 1000);
+
+  const [estrella, brisa] = await tx
+    .insert(contracts)
+    .values([
+      {
+        studId,
+        number: number(1),
+        kind: 'breeding' as const,
+        title: `Breeding contract: Valiente × Estrella (${season})`,
+        clientId: of.estrella.client,
+        reservationId: of.estrella.reservation,
+        templateId: of.template,
+        body: DEMO_CONTRACT_BODY,
+        status: 'sent' as const,
+        expiresAt,
+        documentMarkdown,
+        documentHtml,
+        documentSha256,
+        sentAt,
+      },
+      {
+        studId,
+        number: number(2),
+        kind: 'breeding' as const,
+        title: `Breeding contract: Valiente × Brisa (${season})`,
+        reservationId: of.brisa.reservation,
+        templateId: of.template,
+        body: DEMO_CONTRACT_BODY,
+      },
+    ])
+    .returning({ id: contracts.id });
+  await tx.insert(contractSigners).values({
+    studId,
+    contractId: estrella!.id,
+    name: clientName,
+    email: maria!.email!,
+    role: 'client',
+    position: 1,
+    tokenHash: sha256(DEMO_SIGNING_TOKEN),
+  });
+  for (const [reservation, contract] of [
+    [of.estrella.reservation, estrella!.id],
+    [of.brisa.reservation, brisa!.id],
+  ] as const)
+    await tx
+      .update(studReservations)
+      .set({ contractId: contract })
+      .where(and(eq(studReservations.studId, studId), eq(studReservations.id, reservation)));
+
+  // Each event hashed with the one before, as server/stud-contracts/event-chain.ts does.
+  const chain = async (contractId: string, events: Event[]) => {
+    let prevHash: string | null = null;
+    for (const [index, event] of events.entries()) {
+      const details = Object.fromEntries(
+        Object.entries(event.details).sort(([a], [b]) => (a < b ? -1 : 1)),
+      );
+      const hash = sha256(
+        JSON.stringify([
+          prevHash ?? '',
+          contractId,
+          index + 1,
+          event.type,
+          null,
+          actor,
+          null,
+          null,
+          null,
+          details,
+          event.occurredAt.toISOString(),
+        ]),
+      );
+      await tx.insert(contractEvents).values({
+        studId,
+        contractId,
+        seq: index + 1,
+        type: event.type,
+        actor,
+        details: event.details,
+        occurredAt: event.occurredAt,
+        prevHash,
+        hash,
+      });
+      prevHash = hash;
+    }
+  };
+  const created = new Date(sentAt.getTime() - 60_000);
+  await chain(estrella!.id, [
+    { type: 'created', details: { number: number(1) }, occurredAt: created },
+    {
+      type: 'sent',
+      details: { document_sha256: documentSha256, expires_at: expiresAt.toISOString() },
+      occurredAt: sentAt,
+    },
+  ]);
+  await chain(brisa!.id, [
+    { type: 'created', details: { number: number(2) }, occurredAt: created },
+  ]);
 }

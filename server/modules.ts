@@ -17,6 +17,7 @@ import { studCrmModule } from './stud-crm/manifest';
 import { studTasksModule } from './stud-tasks/manifest';
 import { studHerdModule } from './stud-herd/manifest';
 import { studBreedingModule } from './stud-breeding/manifest';
+import { studContractsModule } from './stud-contracts/manifest';
 
 /**
  * THE registration list: a module is its folder and one line here. The app router, the
@@ -39,6 +40,7 @@ export const registry = registerModules([
   studTasksModule,
   studHerdModule,
   studBreedingModule,
+  studContractsModule,
   pedigreeModule,
   schoolVerificationModule,
   studVerificationModule,

@@ -5,6 +5,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   competitionEntries,
   competitionResults,
+  contractTemplates,
   horseIdentities,
   births,
   breedingEvents,
@@ -20,6 +21,7 @@ import {
   studTags,
   studTasks,
 } from '@/db/schema';
+import { insertContract, sendContract } from '../stud-contracts/contract-flow';
 import { organizationOperations, type ApiOperation } from '../test/api-routes';
 import { useTestApp, type TestResponse } from '../test/harness';
 import { pdf, png } from '../test/media-fixtures';
@@ -60,7 +62,8 @@ async function schoolWorld() {
     members: { [OWNER]: 'owner' },
   });
   const otherSchoolId = await app.createSchool({ name: 'Other School' });
-  const token = await app.tokenFor(OWNER);
+  // Verified, as a stud signer who signs in the app must be.
+  const token = await app.tokenFor(OWNER, { email_verified: true });
   const once = <T>(make: () => Promise<T>) => {
     let made: Promise<T> | undefined;
     return () => (made ??= make());
@@ -161,7 +164,7 @@ async function schoolWorld() {
     expectSuccess(res, 'POST /studs/{studId}/members');
     return res.body.data as { id: string };
   });
-  const stud = studRecords(studId, once);
+  const stud = studRecords(studId, once, OWNER);
   return {
     schoolId,
     studId,
@@ -189,8 +192,12 @@ async function schoolWorld() {
   };
 }
 
-/** The stud's herd and CRM records, made on demand as the school's are. */
-function studRecords(studId: string, once: <T>(make: () => Promise<T>) => () => Promise<T>) {
+/** The stud's herd, CRM and contract records, made on demand as the school's are. */
+function studRecords(
+  studId: string,
+  once: <T>(make: () => Promise<T>) => () => Promise<T>,
+  ownerEmail: string,
+) {
   const insert = async <T extends PgTable>(table: T, values: Record<string, unknown>) => {
     const [row] = await app.db
       .insert(table)
@@ -259,9 +266,48 @@ function studRecords(studId: string, once: <T>(make: () => Promise<T>) => () => 
       status: 'confirmed',
     }),
   );
+  const stud = { id: studId, name: 'A Stud', timezone: 'UTC', currency: 'EUR' };
+  const actor = { userId: null, name: 'Owner', email: ownerEmail, ip: null, userAgent: null };
+  /** A draft for the client, signed by the client and by the stud's owner. */
+  const contract = once(async () => {
+    // Outside the transaction: PGlite has one connection, which the transaction holds.
+    const clientId = (await client()).id;
+    return app.db.transaction((tx) =>
+      insertContract(
+        tx,
+        stud,
+        {
+          kind: 'boarding',
+          title: 'Boarding 2026',
+          body: 'Between {{stud}} and {{client}}.',
+          clientId,
+        },
+        [
+          { name: 'Ann Client', email: 'ann@client.test', role: 'client', order: 1 },
+          { name: 'Owner', email: ownerEmail, role: 'stud', order: 2 },
+        ],
+        actor,
+      ),
+    );
+  });
   return {
     horse,
     client,
+    contract,
+    /** The draft sent: its signers have their links, its document its hash. */
+    sentContract: once(async () => {
+      const { id } = await contract();
+      return app.db.transaction((tx) =>
+        sendContract(tx, stud, id, undefined, actor, 'http://localhost:3000'),
+      );
+    }),
+    contractTemplate: once(() =>
+      insert(contractTemplates, {
+        name: 'Breeding terms',
+        kind: 'breeding',
+        body: '{{stud}} breeds {{mare}} to {{stallion}} for {{client}}.',
+      }),
+    ),
     prospect: once(() =>
       insert(studClients, { stage: 'prospect', firstName: 'Pat', lastName: 'Prospect' }),
     ),
@@ -358,6 +404,8 @@ async function pathValue(world: World, name: string, path: string): Promise<stri
       prospectId: world.stud.prospect,
       tagId: world.stud.tag,
       taskId: world.stud.task,
+      templateId: world.stud.contractTemplate,
+      contractId: world.stud.contract,
     }[name];
     if (studRecord) return (await studRecord()).id;
   }
@@ -587,6 +635,29 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
   'POST /studs/{studId}/reservations/{reservationId}/cancel': async () => ({ reason: 'Mare sold' }),
   'POST /studs/{studId}/reservations/{reservationId}/close': reservationIn('in_progress', {
     outcome: 'no_pregnancy',
+  }),
+  'POST /studs/{studId}/contract-templates': async () => ({
+    name: 'Boarding terms',
+    kind: 'boarding',
+    body: 'Between {{stud}} and {{client}}, on {{today}}.',
+  }),
+  'PUT /studs/{studId}/contract-templates/{templateId}': async () => ({ name: 'Renamed terms' }),
+  'POST /studs/{studId}/contracts': async () => ({
+    title: 'Sale of a yearling',
+    body: 'Between {{stud}} and the buyer.',
+    signers: [{ name: 'Bo Buyer', email: 'bo@buyer.test', role: 'client', order: 1 }],
+  }),
+  'PUT /studs/{studId}/contracts/{contractId}': async () => ({ title: 'Boarding 2027' }),
+  'POST /studs/{studId}/contracts/{contractId}/send': async () => ({}),
+  'POST /studs/{studId}/contracts/{contractId}/remind': async (w) => {
+    await w.stud.sentContract();
+    return {};
+  },
+  'POST /studs/{studId}/contracts/{contractId}/void': async () => ({ reason: 'Wrong client' }),
+  'POST /studs/{studId}/contracts/{contractId}/sign': async (w) => ({
+    signed_name: 'Owner',
+    consent: true,
+    document_sha256: (await w.stud.sentContract()).documentSha256,
   }),
   'POST /studs/{studId}/clients': async () => ({ first_name: 'Eva', last_name: 'Lund' }),
   'PUT /studs/{studId}/clients/{clientId}': async () => ({ phone: '+34 600 000 000' }),

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { studReservations, studServices } from '@/db/schema';
+import { contractTemplates, studReservations, studServices } from '@/db/schema';
 import type { TestApp } from '../test/harness';
 import { studWorld } from '../stud-herd/herd-fixtures';
 
@@ -38,7 +38,9 @@ export async function breedingWorld(app: TestApp, name = 'Hill') {
   /**
    * A reservation of the mare to the service, written directly with the service's terms (for
    * the records that follow one: events, shipments, pregnancies, births); confirmed unless
-   * `values` says otherwise.
+   * `values` says otherwise. Its terms require no signed contract unless `values` says so:
+   * these records are bred or shipped to without one (reservation-contracts.test.ts tests
+   * the signature gate).
    */
   const reservation = async (
     serviceId: string,
@@ -61,10 +63,25 @@ export async function breedingWorld(app: TestApp, name = 'Hill') {
         status: 'confirmed',
         confirmedAt: new Date(),
         notes: null,
+        requiresSignedContract: false,
         ...values,
       })
       .returning();
     return row!;
   };
-  return { ...world, stallion, service, batch, reservation };
+  /** A contract template of the stud, written directly: a breeding one unless `values` says. */
+  const contractTemplate = async (values: Partial<typeof contractTemplates.$inferInsert> = {}) => {
+    const [row] = await app.db
+      .insert(contractTemplates)
+      .values({
+        studId: world.studId,
+        name: 'Breeding contract',
+        kind: 'breeding',
+        body: '# Breeding contract\n\n{{stud}} and {{client}}: {{mare}} to {{stallion}} ({{season}}).\n\n{{terms}}\n\n{{fees}}\n\nSigned on {{today}}.',
+        ...values,
+      })
+      .returning();
+    return row!;
+  };
+  return { ...world, stallion, service, batch, reservation, contractTemplate };
 }

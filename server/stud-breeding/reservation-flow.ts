@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { studReservations, type RESERVATION_OUTCOMES } from '@/db/schema';
@@ -34,8 +34,9 @@ export const reservationStateConflict = (status: ReservationStatus, action: stri
   conflict(`The reservation is ${STATUS_LABEL[status]}: it cannot ${action}.`);
 
 /**
- * Moves the reservation from one of `from` to `to`, setting `set` too, in one statement.
- * Answers the updated row, or null when it was in none of `from` (or is not the stud's).
+ * Moves the reservation from one of `from` to `to`, setting `set` too, in one statement;
+ * `guard` is a further condition of that statement. Answers the updated row, or null when it
+ * was in none of `from`, failed the guard, or is not the stud's.
  */
 export async function moveReservation(
   tx: Database,
@@ -44,6 +45,7 @@ export async function moveReservation(
   from: readonly ReservationStatus[],
   to: ReservationStatus,
   set: Omit<PgUpdateSetSource<typeof studReservations>, 'studId' | 'id' | 'status'> = {},
+  guard?: SQL,
 ): Promise<ReservationRow | null> {
   const [row] = await tx
     .update(studReservations)
@@ -53,16 +55,29 @@ export async function moveReservation(
         eq(studReservations.studId, studId),
         eq(studReservations.id, id),
         inArray(studReservations.status, [...from]),
+        guard,
       ),
     )
     .returning();
   return row ?? null;
 }
 
+const UNSIGNED = 'The reservation’s contract must be signed before breeding or shipping.';
+
+/**
+ * Its terms require no signed contract, or its contract is signed (B.3): a condition of the
+ * UPDATE of `stud_reservations`, whose columns it names in full (the subquery has its own).
+ */
+const signatureGate = sql`(not stud_reservations.requires_signed_contract or exists (
+  select 1 from contracts c
+   where c.stud_id = stud_reservations.stud_id and c.id = stud_reservations.contract_id
+     and c.status = 'signed'))`;
+
 /**
  * The reservation a breeding event or shipment names (`reservation_id`), checked and started:
  * a reservation of the stud (else 422), whose mare and stallion are the ones given (else 422
- * on `mare_id` / `stallion_id`); confirmed → in_progress on the first one; in progress or
+ * on `mare_id` / `stallion_id`); confirmed → in_progress on the first one, when its terms
+ * require a signed contract only once its contract is signed (else 409); in progress or
  * pregnant it stays; any other state → 409 naming it. Locks the row for the caller's
  * transaction.
  */
@@ -85,17 +100,25 @@ export async function startReservation(
   if (horses.stallionId !== undefined && horses.stallionId !== found.stallionId)
     errors.stallion_id = ['The stallion must be the reservation’s stallion.'];
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  const started = await moveReservation(tx, studId, reservationId, ['confirmed'], 'in_progress', {
-    startedAt: sql`now()`,
-  });
+  // The signature gate (B.3) is part of the move's own statement: no breeding slips past it.
+  const started = await moveReservation(
+    tx,
+    studId,
+    reservationId,
+    ['confirmed'],
+    'in_progress',
+    { startedAt: sql`now()` },
+    signatureGate,
+  );
   if (started) return started;
-  // Not confirmed: fine when already under way, else the state forbids breeding.
+  // Not moved: fine when already under way; confirmed, the gate held it; else the state forbids.
   const [current] = await tx
     .select()
     .from(studReservations)
     .where(and(eq(studReservations.studId, studId), eq(studReservations.id, reservationId)))
     .for('update');
   if (current!.status === 'in_progress' || current!.status === 'pregnant') return current!;
+  if (current!.status === 'confirmed') throw conflict(UNSIGNED);
   throw reservationStateConflict(current!.status, 'be bred or shipped to');
 }
 

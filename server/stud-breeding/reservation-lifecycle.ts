@@ -1,12 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import { studClients, studHorses, studReservations, studServices } from '@/db/schema';
-import { BOOKED_RESERVATION_STATUSES } from '@/db/schema/stud-breeding-values';
+import { BOOKED_RESERVATION_STATUSES, type CONTRACT_KINDS } from '@/db/schema/stud-breeding-values';
 import { conflict, notFound, uniqueViolation, validationError } from '../kernel/errors';
 import { todayIn } from '../kernel/fields/calendar';
 import { referenceInStud } from '../kernel/records';
 import type { Organization } from '../kernel/trpc/init';
 import { isUuid, type FieldErrors } from '../kernel/validation';
+import { insertContract, type Actor, type ContractRow } from '../stud-contracts/contract-flow';
+import { clientDisplayName } from '../stud-crm/client-name';
 import { roleSql } from '../stud-herd/horse-queries';
 import {
   failReservation,
@@ -22,6 +24,81 @@ import type {
   ReservationFields,
   ReservationUpdateFields,
 } from './reservation-schema';
+
+type Draft = {
+  template_id: string;
+  kind: (typeof CONTRACT_KINDS)[number];
+  body: string;
+  stallion: string;
+  mare: string;
+  season: string;
+  client_id: string | null;
+  client_name: string | null;
+  client_email: string | null;
+};
+
+const KIND_TITLE: Record<Draft['kind'], string> = {
+  breeding: 'Breeding contract',
+  boarding: 'Boarding contract',
+  sale: 'Sale contract',
+  other: 'Contract',
+};
+
+/**
+ * A confirmed reservation's contract (B.3, B.7): a draft from its service's template, when the
+ * service names one and the reservation has no contract yet, signed by its client when the
+ * client has an e-mail (else the draft needs a signer before it is sent). One read, then
+ * `insertContract` (which makes it the reservation's contract), in the caller's transaction.
+ * Answers the draft, or null when none was drafted.
+ */
+export async function draftReservationContract(
+  tx: Database,
+  stud: Organization,
+  reservationId: string,
+  actor: Actor,
+): Promise<ContractRow | null> {
+  const [draft] = await queryRows<Draft>(
+    tx,
+    sql`select t.id as template_id, t.kind, t.body, si.name as stallion, mi.name as mare,
+               r.season, r.client_id,
+               case when c.id is not null then ${clientDisplayName} end as client_name,
+               nullif(trim(c.email), '') as client_email
+          from stud_reservations r
+          join stud_services s on s.stud_id = r.stud_id and s.id = r.service_id
+          join contract_templates t on t.stud_id = s.stud_id and t.id = s.contract_template_id
+          join stud_horses st on st.stud_id = r.stud_id and st.id = r.stallion_id
+          join horse_identities si on si.id = st.horse_identity_id
+          join stud_horses m on m.stud_id = r.stud_id and m.id = r.mare_id
+          join horse_identities mi on mi.id = m.horse_identity_id
+          left join stud_clients c on c.stud_id = r.stud_id and c.id = r.client_id
+         where r.stud_id = ${stud.id} and r.id = ${reservationId} and r.contract_id is null`,
+  );
+  if (!draft) return null;
+  const title = `${KIND_TITLE[draft.kind]}: ${draft.stallion} × ${draft.mare} (${draft.season})`;
+  return insertContract(
+    tx,
+    stud,
+    {
+      kind: draft.kind,
+      title: title.slice(0, 200),
+      body: draft.body,
+      clientId: draft.client_id,
+      reservationId,
+      templateId: draft.template_id,
+    },
+    draft.client_email
+      ? [
+          {
+            name: draft.client_name!.slice(0, 120),
+            email: draft.client_email,
+            role: 'client',
+            order: 1,
+          },
+        ]
+      : [],
+    actor,
+  );
+}
 
 const OPEN_TAKEN = 'The mare already has an open reservation in this season.';
 const RETURN_USED = 'The return privilege of that reservation was already used.';
@@ -155,12 +232,13 @@ async function useReturn(
 /**
  * POST /reservations: an active service of the stud, a mare of the stud and her owner (422
  * on each at once); the service's stallion, season and terms are copied. One open reservation
- * per mare and season (409); `confirm` books the stallion at once, under his limit (409).
+ * per mare and season (409); `confirm` books the stallion at once, under his limit (409), and
+ * drafts the contract from the service's template.
  */
 export async function createReservation(
   db: Database,
   stud: Organization,
-  actorId: string,
+  actor: Actor,
   input: ReservationFields,
 ): Promise<ReservationDetail> {
   return withReservationConflicts(() =>
@@ -216,9 +294,10 @@ export async function createReservation(
           substituteMareAllowed: terms.substituteMareAllowed,
           requiresSignedContract: terms.requiresSignedContract,
           confirmedAt: input.confirm ? sql`now()` : null,
-          createdBy: actorId,
+          createdBy: actor.userId,
         })
         .returning({ id: studReservations.id });
+      if (input.confirm) await draftReservationContract(tx, stud, row!.id, actor);
       return getReservation(tx, stud, row!.id);
     }),
   );
@@ -287,11 +366,15 @@ function act(
   });
 }
 
-/** POST …/confirm: requested → confirmed while the stallion's book has room (409). */
-export const confirmReservation = (db: Database, stud: Organization, id: string) =>
+/**
+ * POST …/confirm: requested → confirmed while the stallion's book has room (409); the contract
+ * is drafted from the service's template in the same transaction.
+ */
+export const confirmReservation = (db: Database, stud: Organization, id: string, actor: Actor) =>
   act(db, stud, id, ['requested'], 'be confirmed', async (tx, row) => {
     await checkBook(tx, stud.id, row.stallionId, row.season);
     await moveReservation(tx, stud.id, id, ['requested'], 'confirmed', { confirmedAt: sql`now()` });
+    await draftReservationContract(tx, stud, id, actor);
   });
 
 /** POST …/reject: requested → rejected, with the reason. */

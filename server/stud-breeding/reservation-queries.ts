@@ -86,7 +86,11 @@ function selectReservations(stud: Organization, where: SQL, detail: boolean): SQ
          json_build_object('id', r.mare_id, 'name', mi.name) as mare,
          case when c.id is null then null
               else json_build_object('id', c.id, 'display_name', ${clientDisplayName}) end as client,
-         r.status, r.source, r.return_of_id, r.contract_id, r.outcome, r.return_privilege,
+         r.status, r.source, r.return_of_id, r.contract_id,
+         case when k.id is null then null
+              else json_build_object('id', k.id, 'number', k.number, 'status', k.status) end
+           as contract,
+         r.outcome, r.return_privilege,
          r.reason, r.notes,
          json_build_object('stud_fee', r.stud_fee::float8, 'booking_fee', r.booking_fee::float8,
                            'doses_included', r.doses_included,
@@ -112,6 +116,7 @@ function selectReservations(stud: Organization, where: SQL, detail: boolean): SQ
     join stud_horses m on m.stud_id = r.stud_id and m.id = r.mare_id
     join horse_identities mi on mi.id = m.horse_identity_id
     left join stud_clients c on c.stud_id = r.stud_id and c.id = r.client_id
+    left join contracts k on k.stud_id = r.stud_id and k.id = r.contract_id
    where r.stud_id = ${stud.id} and ${where}`;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BALANCE_DUE_ON,
+  CONTRACT_STATUSES,
   OPEN_RESERVATION_STATUSES,
   RESERVATION_OUTCOMES,
   RESERVATION_SOURCES,
@@ -94,6 +95,10 @@ export const reservationSchema = z.object({
   source: z.enum(RESERVATION_SOURCES),
   return_of_id: z.string().nullable(),
   contract_id: z.string().nullable(),
+  /** Its contract (the one its signature gate reads), drafted on confirmation from a template. */
+  contract: z
+    .object({ id: z.string(), number: z.string(), status: z.enum(CONTRACT_STATUSES) })
+    .nullable(),
   outcome: z.enum(RESERVATION_OUTCOMES).nullable(),
   return_privilege: z.boolean(),
   /** Why it was rejected or cancelled. */

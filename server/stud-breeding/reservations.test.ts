@@ -60,6 +60,7 @@ describe('stud reservations: create and read', () => {
       source: 'staff',
       return_of_id: null,
       contract_id: null,
+      contract: null,
       outcome: null,
       return_privilege: false,
       reason: null,

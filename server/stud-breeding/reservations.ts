@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import type { Config } from '../kernel/config';
+import type { Caller } from '../kernel/trpc/context';
 import { organizationProcedure, router } from '../kernel/trpc/init';
 import { paginatedSchema } from '../kernel/trpc/pagination';
+import type { Actor } from '../stud-contracts/contract-flow';
+import { evidenceOf } from '../stud-contracts/event-chain';
 import { studIdInput } from '../studs/tenant';
 import {
   cancelReservation,
@@ -21,6 +25,14 @@ import {
   reservationSchema,
   reservationUpdateFields,
 } from './reservation-schema';
+
+/** The member acting, as a drafted contract's `created` event records them. */
+const memberActor = (ctx: { caller: Caller; req: Request; config: Config }): Actor => ({
+  userId: ctx.caller.user.id,
+  name: ctx.caller.user.displayName,
+  email: ctx.caller.user.email,
+  ...evidenceOf(ctx.req, ctx.config),
+});
 
 const one = z.object({ data: reservationDetailSchema });
 const TAGS = ['Stud reservations'];
@@ -53,13 +65,13 @@ export const reservationsRouter = router({
         tags: TAGS,
         summary: 'Book a mare to a service',
         description:
-          "`service_id` is an active service of the stud: its stallion, season, fees and terms are copied (read-only). `mare_id` is a mare of the stud; `client_id` a client of the stud, the mare's owner unless given, required unless the mare is the stud's own. One open reservation per mare and season (409). `confirm: true` creates it confirmed when the stallion's book has room (409). `return_of_id` uses the return privilege of a failed reservation of the same stallion, for the same mare unless its terms allowed a substitute: stud and booking fee 0, once (409). `source` is `staff` unless given.",
+          "`service_id` is an active service of the stud: its stallion, season, fees and terms are copied (read-only). `mare_id` is a mare of the stud; `client_id` a client of the stud, the mare's owner unless given, required unless the mare is the stud's own. One open reservation per mare and season (409). `confirm: true` creates it confirmed when the stallion's book has room (409), and drafts its contract from the service's contract template when it names one (signed by the client when the client has an e-mail). `return_of_id` uses the return privilege of a failed reservation of the same stallion, for the same mare unless its terms allowed a substitute: stud and booking fee 0, once (409). `source` is `staff` unless given.",
       },
     })
     .input(studIdInput.extend(reservationFields.shape))
     .output(one)
     .mutation(async ({ ctx, input }) => ({
-      data: await createReservation(ctx.db, ctx.organization, ctx.caller.user.id, input),
+      data: await createReservation(ctx.db, ctx.organization, memberActor(ctx), input),
     })),
 
   get: organizationProcedure('stud', 'reservations.view')
@@ -120,13 +132,18 @@ export const reservationsRouter = router({
         path: `${PATH}/confirm`,
         tags: TAGS,
         summary: 'Confirm a requested reservation',
-        description: `Only while the stallion's book for the season has room: his confirmed to completed reservations are fewer than his profile's \`book_limit\` (none: no limit), else 409. ${STATE_RULE}`,
+        description: `Only while the stallion's book for the season has room: his confirmed to completed reservations are fewer than his profile's \`book_limit\` (none: no limit), else 409. Drafts the reservation's contract from the service's contract template when it names one (signed by the client when the client has an e-mail). ${STATE_RULE}`,
       },
     })
     .input(reservationIdInput)
     .output(one)
     .mutation(async ({ ctx, input }) => ({
-      data: await confirmReservation(ctx.db, ctx.organization, input.reservationId),
+      data: await confirmReservation(
+        ctx.db,
+        ctx.organization,
+        input.reservationId,
+        memberActor(ctx),
+      ),
     })),
 
   reject: organizationProcedure('stud', 'reservations.edit')

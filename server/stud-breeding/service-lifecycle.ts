@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { studServices } from '@/db/schema';
+import { contractTemplates, studServices } from '@/db/schema';
 import { notFound, registerUniqueField, validationError } from '../kernel/errors';
 import { moneyValue } from '../kernel/fields/record-fields';
 import type { Organization } from '../kernel/trpc/init';
@@ -82,9 +82,18 @@ async function checkService(
     errors.balance_due_date = ['A balance due on a fixed date needs the date.'];
   if (next.balanceDueOn !== 'fixed_date' && next.balanceDueDate)
     errors.balance_due_date = ['Only a balance due on a fixed date takes a date.'];
-  // No contract templates exist yet; the contracts issue (22) looks the id up here.
-  if (input.contract_template_id)
-    errors.contract_template_id = ['The selected contract template id is invalid.'];
+  if (input.contract_template_id) {
+    const [template] = await tx
+      .select({ id: contractTemplates.id })
+      .from(contractTemplates)
+      .where(
+        and(
+          eq(contractTemplates.studId, stud.id),
+          eq(contractTemplates.id, input.contract_template_id),
+        ),
+      );
+    if (!template) errors.contract_template_id = ['The selected contract template id is invalid.'];
+  }
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }
 

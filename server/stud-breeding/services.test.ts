@@ -198,6 +198,40 @@ describe('stud services: create and read', () => {
   });
 });
 
+describe('stud services: contract template', () => {
+  it('names a contract template of the stud; another stud’s or none → 422, null clears it', async () => {
+    const hill = await breedingWorld(app, 'Hill');
+    const vale = await breedingWorld(app, 'Vale');
+    const apollo = await hill.stallion('Apollo');
+    const ours = await hill.contractTemplate();
+    const retired = await hill.contractTemplate({ name: 'Old terms', active: false });
+    const theirs = await vale.contractTemplate();
+    const created = await hill.call('POST', '/services', {
+      stallion_id: apollo.id,
+      season: '2026',
+      method: 'fresh_semen',
+      stud_fee: 1000,
+      contract_template_id: ours.id,
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data.contract_template_id).toBe(ours.id);
+    const id = created.body.data.id;
+    for (const other of [theirs.id, crypto.randomUUID()]) {
+      const res = await hill.call('PUT', `/services/${id}`, { contract_template_id: other });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({
+        contract_template_id: ['The selected contract template id is invalid.'],
+      });
+    }
+    const moved = await hill.call('PUT', `/services/${id}`, { contract_template_id: retired.id });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.data.contract_template_id).toBe(retired.id);
+    const cleared = await hill.call('PUT', `/services/${id}`, { contract_template_id: null });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.body.data.contract_template_id).toBeNull();
+  });
+});
+
 describe('stud services: update', () => {
   it('changes the fields given under the rules of the service as it will stand', async () => {
     const { call, stallion, service } = await breedingWorld(app);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { contractEvents, contracts } from '@/db/schema';
 import { seedDemo } from '@/db/seed-demo';
+import { DEMO_CONTRACT_BODY, DEMO_SIGNING_TOKEN } from '@/db/seed-demo-season';
+import { renderDocumentHtml, sha256Hex } from '../stud-contracts/document';
+import { verifyChain } from '../stud-contracts/event-chain';
+import { unknownPlaceholders } from '../stud-contracts/placeholders';
 import { useTestApp } from '../test/harness';
 
 const app = useTestApp();
@@ -68,12 +74,73 @@ describe('the demo stud', () => {
     const board = (await get(`/reservations?season=${season}&per_page=50`)).data as {
       mare: { name: string };
       status: string;
+      contract: { id: string; status: string } | null;
     }[];
     expect(board.map((r) => [r.mare.name, r.status]).sort()).toEqual([
       ['Brisa', 'confirmed'],
       ['Duquesa', 'requested'],
       ['Estrella', 'in_progress'],
     ]);
+
+    // The contracts (B.7): a breeding template with every placeholder on this season's
+    // services; Estrella's contract awaits María's signature, Brisa's is a draft.
+    const [template, ...otherTemplates] = (await get('/contract-templates')).data as {
+      id: string;
+      kind: string;
+      placeholders: string[];
+    }[];
+    expect(otherTemplates).toEqual([]);
+    expect(template!.kind).toBe('breeding');
+    expect([...template!.placeholders].sort()).toEqual(
+      ['client', 'fees', 'mare', 'season', 'stallion', 'stud', 'terms', 'today'].sort(),
+    );
+    for (const service of stallions[1].services as { id: string }[])
+      expect((await get(`/services/${service.id}`)).data.contract_template_id).toBe(template!.id);
+    const contractOf = (name: string) => board.find((r) => r.mare.name === name)!.contract;
+    expect(contractOf('Estrella')).toMatchObject({ status: 'sent' });
+    expect(contractOf('Brisa')).toMatchObject({ status: 'draft' });
+    expect(contractOf('Duquesa')).toBeNull();
+    const sent = (await get(`/contracts/${contractOf('Estrella')!.id}`)).data;
+    expect(sent).toMatchObject({
+      title: `Breeding contract: Valiente × Estrella (${season})`,
+      status: 'sent',
+      signers: [{ name: 'María García', role: 'client', status: 'pending' }],
+    });
+    // Written by the seed as sending would have: the hash is the stored HTML's, the HTML the
+    // Markdown's, no placeholder left, the event chain whole, and María's link opens it.
+    expect(unknownPlaceholders(DEMO_CONTRACT_BODY)).toEqual([]);
+    const [row] = await app.db.select().from(contracts).where(eq(contracts.id, sent.id));
+    expect(row!.documentMarkdown).not.toContain('{{');
+    expect(row!.documentHtml).toBe(renderDocumentHtml(row!.documentMarkdown!));
+    expect(row!.documentSha256).toBe(sha256Hex(row!.documentHtml!));
+    const eventsOf = (contractId: string) =>
+      app.db
+        .select()
+        .from(contractEvents)
+        .where(and(eq(contractEvents.studId, stud.id), eq(contractEvents.contractId, contractId)))
+        .orderBy(asc(contractEvents.seq));
+    const events = await eventsOf(sent.id);
+    expect(events.map((e) => e.type)).toEqual(['created', 'sent']);
+    expect(verifyChain(events)).toEqual({ valid: true, broken_at: null });
+    expect(verifyChain(await eventsOf(contractOf('Brisa')!.id)).valid).toBe(true);
+    const link = await app.request('GET', `/api/public/contracts/${DEMO_SIGNING_TOKEN}`);
+    expect(link.status, link.text).toBe(200);
+    expect(link.body.data).toMatchObject({
+      contract: { title: sent.title, status: 'sent' },
+      signer: { name: 'María García', role: 'client' },
+      document_sha256: row!.documentSha256,
+    });
+    // The next contract is numbered after the demo's two.
+    const next = await app.request('POST', `/api/studs/${stud.id}/contracts`, {
+      token,
+      body: {
+        title: 'Boarding',
+        body: 'Between {{stud}} and {{client}}.',
+        signers: [{ name: 'Ann', email: 'ann@example.com', role: 'client', order: 1 }],
+      },
+    });
+    expect(next.status, next.text).toBe(201);
+    expect(next.body.data.number).toBe(`C-${season}-0003`);
     const [duquesa, estrella] = (await get('/pregnancies')).data as {
       id: string;
       mare: { name: string };

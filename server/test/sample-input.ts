@@ -18,9 +18,8 @@ const PATTERN_CANDIDATES = ['2026-01', '10:00', '2026-W02', 'EUR', 'sample'];
 const SAMPLE_FILE =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC';
 
-// Named like ids, but numbers given by authorities, not records of the platform; and links to
-// contract templates (issue 22), which have no table to seed yet.
-const NOT_RECORD_IDS = new Set(['tax_id', 'contract_template_id']);
+// Named like ids, but numbers given by authorities, not records of the platform.
+const NOT_RECORD_IDS = new Set(['tax_id']);
 
 /** Whether a field or parameter holds record ids (`student_id`, `entry_ids`). */
 export function isIdName(name: string): boolean {

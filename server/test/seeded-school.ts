@@ -8,6 +8,8 @@ import {
   breedingEvents,
   certificates,
   competitionResults,
+  contractSigners,
+  contractTemplates,
   horseIdentities,
   levelChanges,
   levels,
@@ -34,6 +36,7 @@ import {
   waitlistEntries,
 } from '@/db/schema';
 import { newCode } from '../kernel/link-tokens';
+import { insertContract } from '../stud-contracts/contract-flow';
 import { permissionTable, type OrganizationKind, type Role } from '../kernel/auth/permissions';
 import { competitionFixtures } from './competition-fixtures';
 import { storedPng } from './media-fixtures';
@@ -79,7 +82,10 @@ export type RecordKind =
   | 'shipment'
   | 'breedingEvent'
   | 'pregnancy'
-  | 'birth';
+  | 'birth'
+  | 'contractTemplate'
+  | 'contract'
+  | 'signer';
 
 export type SeededSchool = { id: string; label: string; records: Record<RecordKind, string> };
 
@@ -126,7 +132,7 @@ export async function seedOrganization(
   const seeded: Partial<Record<RecordKind, string>> = {
     member: member!.id,
     media: file.id,
-    ...(await app.db.transaction((tx) => seedStudRecords(tx, id, label))),
+    ...(await app.db.transaction((tx) => seedStudRecords(tx, id, `${label} Stud`, label))),
   };
   return { id, kind, label, records: strictRecords(kind, seeded) };
 }
@@ -288,8 +294,8 @@ function strictRecords(
   }) as Record<RecordKind, string>;
 }
 
-/** A stud's herd, breeding and CRM records, one of each kind, linked as in real use. */
-async function seedStudRecords(db: Database, id: string, label: string) {
+/** A stud's herd, breeding, CRM and contract records, one of each kind, linked as in real use. */
+async function seedStudRecords(db: Database, id: string, name: string, label: string) {
   const domain = `${label.toLowerCase()}.test`;
   // A horse of the shared pedigree, which the stud's pedigree tools name, and the identity
   // of the stud's own stallion.
@@ -328,6 +334,16 @@ async function seedStudRecords(db: Database, id: string, label: string) {
       title: `${label} flu`,
     })
     .returning({ id: medicalRecords.id });
+  // The service's contract template, with every kind of placeholder.
+  const [template] = await db
+    .insert(contractTemplates)
+    .values({
+      studId: id,
+      name: `${label} breeding terms`,
+      kind: 'breeding',
+      body: `# ${label} breeding contract\n\n{{stud}} and {{client}} agree to breed {{mare}} to {{stallion}} in {{season}}.\n\n{{terms}}\n\n{{fees}}\n\nSigned on {{today}}.`,
+    })
+    .returning({ id: contractTemplates.id });
   const [service] = await db
     .insert(studServices)
     .values({
@@ -338,6 +354,7 @@ async function seedStudRecords(db: Database, id: string, label: string) {
       delivery: 'shipped',
       studFee: '1200.00',
       bookingFee: '300.00',
+      contractTemplateId: template!.id,
       notes: `${label} terms`,
     })
     .returning({ id: studServices.id });
@@ -385,8 +402,30 @@ async function seedStudRecords(db: Database, id: string, label: string) {
     batch: batch!.id,
     client: client!.id,
   });
+  // The booking's contract, drafted from the template and signed by the client.
+  const contract = await insertContract(
+    db,
+    { id, name, timezone: 'UTC', currency: 'EUR' },
+    {
+      kind: 'breeding',
+      title: `${label} breeding contract`,
+      body: `${label} agrees: {{stud}}, {{client}}, {{mare}} to {{stallion}}.`,
+      clientId: client!.id,
+      reservationId: season.reservation,
+      templateId: template!.id,
+    },
+    [{ name: `${label} Client`, email: `client@${domain}`, role: 'client', order: 1 }],
+    { userId: user!.id, name: `${label} Hand`, email: `hand@${domain}`, ip: null, userAgent: null },
+  );
+  const [signer] = await db
+    .select({ id: contractSigners.id })
+    .from(contractSigners)
+    .where(and(eq(contractSigners.studId, id), eq(contractSigners.contractId, contract.id)));
   return {
     ...season,
+    contractTemplate: template!.id,
+    contract: contract.id,
+    signer: signer!.id,
     identity: identity!.id,
     horse: horse!.id,
     stallion: horse!.id,
@@ -636,6 +675,7 @@ async function seedRecords(db: Database, id: string, label: string): Promise<See
 /** The record a path parameter (`studentId`, `paymentId` under a competition) names. */
 export function pathParamKind(op: ApiOperation, param: string): RecordKind {
   const base = param.replace(/Id$/, '');
+  if (base === 'template') return 'contractTemplate';
   if (base === 'payment' && op.path.includes('/competitions/')) return 'competitionPayment';
   if (base === 'entry' && op.path.includes('/waitlist/')) return 'waitlistEntry';
   return recordKind(base, `${op.path} {${param}}`);
@@ -652,6 +692,7 @@ export function fieldKind(op: ApiOperation, field: string): RecordKind {
   if (base === 'batch') return 'semenBatch';
   if (base === 'return_of') return 'reservation';
   if (base === 'breeding_event') return 'breedingEvent';
+  if (base === 'template' || base === 'contract_template') return 'contractTemplate';
   if (base === 'payment' && op.path.includes('/competitions/')) return 'competitionPayment';
   return recordKind(base, `${op.method} ${op.path} ${field}`);
 }
@@ -693,6 +734,9 @@ const KINDS: readonly string[] = [
   'breedingEvent',
   'pregnancy',
   'birth',
+  'contractTemplate',
+  'contract',
+  'signer',
 ];
 
 function recordKind(base: string, where: string): RecordKind {
