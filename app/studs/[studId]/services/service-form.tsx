@@ -1,5 +1,6 @@
 'use client';
 
+import { useQuery } from '@tanstack/react-query';
 import type { FieldValues, Path } from 'react-hook-form';
 import { todayIn } from '@/server/kernel/fields/calendar';
 import {
@@ -33,12 +34,12 @@ const s = serviceFields.shape;
 
 /**
  * The API's service fields as the form's boxes hold them: numbers typed as text, a blank
- * optional fee or date cleared. `active` is the list's own action; no contract templates
- * exist yet, so the form leaves `contract_template_id` out. The rules across fields (natural
- * cover on site, the booking fee within the stud fee, the date of a fixed-date balance) are
- * the server's: its 422s land beside the fields they name.
+ * optional fee, date or contract template cleared. `active` is the list's own action. The
+ * rules across fields (natural cover on site, the booking fee within the stud fee, the date of
+ * a fixed-date balance, a template of the stud) are the server's: its 422s land beside the
+ * fields they name.
  */
-const serviceForm = serviceFields.omit({ active: true, contract_template_id: true }).extend({
+const serviceForm = serviceFields.omit({ active: true }).extend({
   stallion_id: blankAs(s.stallion_id),
   season: blankAs(s.season),
   stud_fee: numberText(s.stud_fee),
@@ -48,6 +49,7 @@ const serviceForm = serviceFields.omit({ active: true, contract_template_id: tru
   shipping_fee: numberText(s.shipping_fee, null),
   balance_due_date: blankAs(s.balance_due_date, null),
   confirmation_day: numberText(s.confirmation_day),
+  contract_template_id: blankAs(s.contract_template_id, null),
 });
 
 const text = (value: number | null | undefined) => (value == null ? '' : String(value));
@@ -69,6 +71,7 @@ function defaultsOf(service: Service | undefined, season: string, stallionId: st
     confirmation_day: text(service?.confirmation_day ?? 45),
     substitute_mare_allowed: service?.substitute_mare_allowed ?? false,
     requires_signed_contract: service?.requires_signed_contract ?? true,
+    contract_template_id: service?.contract_template_id ?? '',
     public: service?.public ?? false,
     notes: service?.notes ?? '',
   };
@@ -100,6 +103,44 @@ function FeeField<T extends FieldValues>({
       min="0"
       step="0.01"
       required={required}
+    />
+  );
+}
+
+/**
+ * The contract template a confirmed reservation of the service drafts its contract from: the
+ * stud's active templates by name; `current`, the service's own, stays a choice when retired.
+ */
+function ContractTemplateField<T extends FieldValues>({
+  form,
+  name,
+  current,
+}: {
+  form: FormOf<T>;
+  name: Path<T>;
+  current: string | null;
+}) {
+  const { studId, may } = useStud();
+  const trpc = useTRPC();
+  const templates = useQuery({
+    ...trpc.studContractTemplates.list.queryOptions({ studId, active: 'true' }),
+    enabled: may('contracts.view'),
+  });
+  const listed = (templates.data?.data ?? []).map((t) => ({ value: t.id, label: t.name }));
+  const options =
+    current && !listed.some((o) => o.value === current)
+      ? [{ value: current, label: 'The current template (retired)' }, ...listed]
+      : listed;
+  return (
+    <SelectInputField
+      form={form}
+      name={name}
+      label="Contract template"
+      hint="Confirming a reservation drafts its contract from it, for the client to sign."
+      options={[
+        { value: '', label: templates.isPending && may('contracts.view') ? 'Loading…' : 'None' },
+        ...options,
+      ]}
     />
   );
 }
@@ -258,6 +299,11 @@ export function ServiceForm({
           name="requires_signed_contract"
           label="A signed contract is required"
           hint="Before the first breeding or shipment."
+        />
+        <ContractTemplateField
+          form={form}
+          name="contract_template_id"
+          current={service?.contract_template_id ?? null}
         />
       </fieldset>
       <CheckboxField

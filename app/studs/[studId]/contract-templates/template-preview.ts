@@ -1,0 +1,50 @@
+import MarkdownIt from 'markdown-it';
+import { money } from '../../../components/ui';
+import { contractBody, markdownText, PLACEHOLDERS } from '@/server/stud-contracts/placeholders';
+
+/*
+ * The template editor's preview: the body with sample values filled, rendered as the server
+ * renders a sent contract (server/stud-contracts/document.ts, which is server-only for its
+ * hashing): markdown-it, raw HTML shown as text.
+ */
+
+const markdown = new MarkdownIt('default', { html: false, linkify: false, typographer: false });
+
+const PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** Believable values for each placeholder, escaped as the server escapes people's input. */
+export function sampleValues(studName: string, currency: string, today: string) {
+  const values: Record<keyof typeof PLACEHOLDERS, string> = {
+    stud: studName,
+    client: 'María García',
+    mare: 'Luna (Luna de la Sierra)',
+    stallion: 'Valiente (Valiente XII)',
+    season: today.slice(0, 4),
+    terms: 'Guarantee: a live foal; balance due on a positive pregnancy check on day 14',
+    fees: `Stud fee ${money(1200, currency)}, booking fee ${money(300, currency)}`,
+    today,
+  };
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, markdownText(value)]),
+  ) as Record<keyof typeof PLACEHOLDERS, string>;
+}
+
+/**
+ * The preview of `body`: its HTML with known placeholders filled by `values` (unknown ones
+ * left as written), and the refusal the server would answer for the body, if any (unknown
+ * placeholders, too long), worded as its 422.
+ */
+export function previewOf(body: string, values: Record<string, string>) {
+  const checked = contractBody.safeParse(body);
+  const problem =
+    body.trim() === '' || checked.success
+      ? null
+      : (checked.error.issues[0]?.message ?? '').replaceAll(':attribute', 'body');
+  const filled = body.replace(PATTERN, (written, name: string) =>
+    Object.hasOwn(PLACEHOLDERS, name) ? values[name]! : markdownText(written),
+  );
+  return { html: markdown.render(filled), problem };
+}
+
+/** A body as written, placeholders unfilled (a draft's text). */
+export const previewMarkdown = (body: string) => markdown.render(body);
