@@ -398,8 +398,9 @@ type Event = {
  * written here and demo.test.ts checks them against the server's rules: the document's hash,
  * the event chain, the signing link). Estrella's contract, drafted from the breeding template
  * on her confirmation, was sent: its document is frozen and María's link is
- * `DEMO_SIGNING_TOKEN` (no e-mail is queued). Brisa's, the stud's own mare, is a draft
- * without signer. The contracts series of the year counts both.
+ * `DEMO_SIGNING_TOKEN` (no e-mail is queued). Brisa's is a draft without signer that the
+ * stud started by hand: the stud's own mare gets no draft on confirmation and needs no
+ * signature to be bred. The contracts series of the year counts both.
  */
 async function seedStudContracts(
   tx: Database,

@@ -165,21 +165,24 @@ describe('stud reservations: the contract drafted on confirmation', () => {
     expect(await w.contractsOf(booking.id)).toHaveLength(1);
   });
 
-  it('drafts none without a template; the stud’s own mare gets a draft without signer', async () => {
+  it('drafts none without a template, nor for the stud’s own mare, who is bred without one', async () => {
     const w = await contractWorld();
     const plain = await w.service(w.apollo.id, { method: 'fresh_semen' });
     const booking = await w.book({ service_id: plain.id, confirm: true });
     expect(booking.contract).toBeNull();
     expect(await w.contractsOf(booking.id)).toEqual([]);
 
+    // No other party to sign with: no draft, and the signature gate does not hold her.
     const home = await w.mare('Luna');
     const own = await w.book({ mare_id: home.id, confirm: true });
-    const [draft] = await w.contractsOf(own.id);
-    expect(draft).toMatchObject({
-      clientId: null,
-      title: 'Breeding contract: Apollo × Luna (2026)',
+    expect(own.contract).toBeNull();
+    expect(await w.contractsOf(own.id)).toEqual([]);
+    const bred = await w.call('POST', '/breeding-events', {
+      reservation_id: own.id,
+      date: todayIn('UTC'),
+      kind: 'natural_cover',
     });
-    expect(await w.signersOf(draft!.id)).toEqual([]);
+    expect(bred.status, bred.text).toBe(201);
   });
 });
 

@@ -65,10 +65,12 @@ export async function moveReservation(
 const UNSIGNED = 'The reservation’s contract must be signed before breeding or shipping.';
 
 /**
- * Its terms require no signed contract, or its contract is signed (B.3): a condition of the
- * UPDATE of `stud_reservations`, whose columns it names in full (the subquery has its own).
+ * Its terms require no signed contract, its mare is the stud's own (no client, no other party
+ * to sign with), or its contract is signed (B.3): a condition of the UPDATE of
+ * `stud_reservations`, whose columns it names in full (the subquery has its own).
  */
-const signatureGate = sql`(not stud_reservations.requires_signed_contract or exists (
+const signatureGate = sql`(not stud_reservations.requires_signed_contract
+  or stud_reservations.client_id is null or exists (
   select 1 from contracts c
    where c.stud_id = stud_reservations.stud_id and c.id = stud_reservations.contract_id
      and c.status = 'signed'))`;

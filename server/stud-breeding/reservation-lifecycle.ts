@@ -32,8 +32,8 @@ type Draft = {
   stallion: string;
   mare: string;
   season: string;
-  client_id: string | null;
-  client_name: string | null;
+  client_id: string;
+  client_name: string;
   client_email: string | null;
 };
 
@@ -46,7 +46,8 @@ const KIND_TITLE: Record<Draft['kind'], string> = {
 
 /**
  * A confirmed reservation's contract (B.3, B.7): a draft from its service's template, when the
- * service names one and the reservation has no contract yet, signed by its client when the
+ * service names one, the reservation has a client (the stud's own mare has no other party to
+ * sign with) and no contract yet, signed by its client when the
  * client has an e-mail (else the draft needs a signer before it is sent). One read, then
  * `insertContract` (which makes it the reservation's contract), in the caller's transaction.
  * Answers the draft, or null when none was drafted.
@@ -61,7 +62,7 @@ export async function draftReservationContract(
     tx,
     sql`select t.id as template_id, t.kind, t.body, si.name as stallion, mi.name as mare,
                r.season, r.client_id,
-               case when c.id is not null then ${clientDisplayName} end as client_name,
+               ${clientDisplayName} as client_name,
                nullif(trim(c.email), '') as client_email
           from stud_reservations r
           join stud_services s on s.stud_id = r.stud_id and s.id = r.service_id
@@ -70,7 +71,7 @@ export async function draftReservationContract(
           join horse_identities si on si.id = st.horse_identity_id
           join stud_horses m on m.stud_id = r.stud_id and m.id = r.mare_id
           join horse_identities mi on mi.id = m.horse_identity_id
-          left join stud_clients c on c.stud_id = r.stud_id and c.id = r.client_id
+              join stud_clients c on c.stud_id = r.stud_id and c.id = r.client_id
          where r.stud_id = ${stud.id} and r.id = ${reservationId} and r.contract_id is null`,
   );
   if (!draft) return null;
@@ -89,7 +90,7 @@ export async function draftReservationContract(
     draft.client_email
       ? [
           {
-            name: draft.client_name!.slice(0, 120),
+            name: draft.client_name.slice(0, 120),
             email: draft.client_email,
             role: 'client',
             order: 1,
