@@ -189,6 +189,11 @@ describe('POST /api/public/contracts/{token}/sign: what is signed is what was se
     const noName = await sign(client, { signed_name: undefined });
     expect(noName.status).toBe(422);
     expect(noName.body.errors).toHaveProperty('signed_name');
+    const notAnImage = await sign(client, {
+      signature_image: `data:image/png;base64,${Buffer.from('not a picture').toString('base64')}`,
+    });
+    expect(notAnImage.status).toBe(422);
+    expect(notAnImage.body.errors).toHaveProperty('signature_image');
     const changed = await sign(client, { document_sha256: 'a'.repeat(64) });
     expect(changed.status).toBe(409);
     expect(changed.body.error.message).toMatch(/^The document changed since you read it/);

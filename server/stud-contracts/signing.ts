@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Database } from '@/db/client';
 import {
   contracts,
@@ -146,6 +147,24 @@ export async function readByToken(
   });
 }
 
+/**
+ * A drawn signature as it is kept and printed: decoded and written again as a PNG of at most
+ * 600 × 200 pixels, so that what the sealed PDF embeds is an image it can draw (bytes that
+ * are no image → 422, never a sealing job that fails).
+ */
+async function cleanSignatureImage(dataUrl: string): Promise<string> {
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  try {
+    const png = await sharp(bytes, { limitInputPixels: 4_000_000 })
+      .resize(600, 200, { fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+    return `data:image/png;base64,${png.toString('base64')}`;
+  } catch {
+    throw invalidField('signature_image', 'The signature image field must be a PNG image.');
+  }
+}
+
 /** Consent is the signer's act, checked before anything else, as the body's own validation. */
 function assertConsent(input: SignFields): void {
   if (!input.consent)
@@ -186,6 +205,7 @@ async function applySignature(
     throw conflict(
       'The document changed since you read it: read it again, then sign what you read.',
     );
+  const image = input.signature_image ? await cleanSignatureImage(input.signature_image) : null;
   const by = signerActor(signer, evidence, userId);
   await appendContractEvent(tx, stud.id, contract.id, { type: 'consented', ...by }, now);
   await appendContractEvent(
@@ -201,7 +221,7 @@ async function applySignature(
       status: 'signed',
       signedAt: now,
       signedName: input.signed_name,
-      signatureImage: input.signature_image ?? null,
+      signatureImage: image,
       userId: userId ?? signer.userId,
       viewedAt: signer.viewedAt ?? now,
       updatedAt: now,
