@@ -18,7 +18,12 @@ import { clientDisplayName } from '../stud-crm/client-name';
 import type { SignerFields } from './contract-schema';
 import { renderDocumentHtml, sha256Hex } from './document';
 import { appendContractEvent, type Evidence } from './event-chain';
-import { fillPlaceholders, markdownText, type PlaceholderValues } from './placeholders';
+import {
+  fillKnownPlaceholders,
+  fillPlaceholders,
+  markdownText,
+  type PlaceholderValues,
+} from './placeholders';
 
 /*
  * The shared moves of a contract (B.7): numbering and inserting one with its signers and its
@@ -250,10 +255,7 @@ export async function draftMarkdown(
   stud: Organization,
   contract: ContractRow,
 ): Promise<string> {
-  const values = await placeholderValues(tx, stud, contract);
-  return contract.body.replace(/\{\{\s*([a-z]+)\s*\}\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? values[name as keyof PlaceholderValues]! : whole,
-  );
+  return fillKnownPlaceholders(contract.body, await placeholderValues(tx, stud, contract));
 }
 
 /**

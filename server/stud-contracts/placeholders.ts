@@ -55,6 +55,20 @@ export const contractBody = z
 export const markdownText = (value: string) => value.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
 
 /**
+ * `body` with the placeholders that have a value replaced by it; any other `{{...}}` becomes
+ * `unfilled(written)` (kept as written unless given): a draft's or template's preview.
+ */
+export function fillKnownPlaceholders(
+  body: string,
+  values: PlaceholderValues,
+  unfilled: (written: string) => string = (written) => written,
+): string {
+  return body.replace(PATTERN, (written, name: string) =>
+    isPlaceholder(name) && values[name] ? values[name] : unfilled(written),
+  );
+}
+
+/**
  * `body` with its placeholders replaced by `values` (Markdown, already escaped where it comes
  * from people's input). Answers the placeholders used that have no value instead, if any.
  */

@@ -1,16 +1,16 @@
-import MarkdownIt from 'markdown-it';
 import { money } from '../../../components/ui';
-import { contractBody, markdownText, PLACEHOLDERS } from '@/server/stud-contracts/placeholders';
+import { renderDocumentHtml } from '@/server/stud-contracts/document-html';
+import {
+  contractBody,
+  fillKnownPlaceholders,
+  markdownText,
+  PLACEHOLDERS,
+} from '@/server/stud-contracts/placeholders';
 
 /*
  * The template editor's preview: the body with sample values filled, rendered as the server
- * renders a sent contract (server/stud-contracts/document.ts, which is server-only for its
- * hashing): markdown-it, raw HTML shown as text.
+ * renders a sent contract (server/stud-contracts/document-html.ts): raw HTML shown as text.
  */
-
-const markdown = new MarkdownIt('default', { html: false, linkify: false, typographer: false });
-
-const PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /** Believable values for each placeholder, escaped as the server escapes people's input. */
 export function sampleValues(studName: string, currency: string, today: string) {
@@ -40,11 +40,9 @@ export function previewOf(body: string, values: Record<string, string>) {
     body.trim() === '' || checked.success
       ? null
       : (checked.error.issues[0]?.message ?? '').replaceAll(':attribute', 'body');
-  const filled = body.replace(PATTERN, (written, name: string) =>
-    Object.hasOwn(PLACEHOLDERS, name) ? values[name]! : markdownText(written),
-  );
-  return { html: markdown.render(filled), problem };
+  const filled = fillKnownPlaceholders(body, values, markdownText);
+  return { html: renderDocumentHtml(filled), problem };
 }
 
 /** A body as written, placeholders unfilled (a draft's text). */
-export const previewMarkdown = (body: string) => markdown.render(body);
+export const previewMarkdown = renderDocumentHtml;
