@@ -47,6 +47,9 @@ const EMBEDDED_SUITE = [
   'server/stud-breeding/services.test.ts',
   // Contracts: the sealed PDF stored in the database, signing by link to completion.
   'server/stud-contracts/signing.test.ts',
+  // Finance: money on numeric, payments and their income entries, the demo's money.
+  'server/stud-finance/payments.test.ts',
+  'server/stud-finance/demo-finance.test.ts',
 ];
 const embeddedOnly = process.env.TEST_SUITE === 'embedded';
 

@@ -19,13 +19,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { TZDate } from '@date-fns/tz';
 import { format, subMonths, endOfMonth } from 'date-fns';
 import postgres from 'postgres';
+import { freePort, waitFor } from './processes';
 import type { Result } from 'autocannon';
 import { pedigreeCsv } from './pedigree-csv';
 
@@ -83,17 +83,6 @@ function stopChildren() {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function start(label: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, args, {
     env,
@@ -111,20 +100,6 @@ function start(label: string, args: string[], env: NodeJS.ProcessEnv): ChildProc
     if (code) console.error(`${label} exited with ${code}:\n${log}`);
   });
   return child;
-}
-
-async function waitFor(url: string, child: ChildProcess, seconds = 90): Promise<void> {
-  for (let i = 0; i < seconds * 4; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited`);
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${seconds} s`);
 }
 
 let loads = 0;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import MarkdownIt from 'markdown-it';
 import type { Database } from './client';
+import { seedStudFinance } from './seed-demo-finance';
 import {
   breedingEvents,
   contractEvents,
@@ -364,6 +365,18 @@ export async function seedStudSeason(
       ...tasks(duquesa!.id, 'Duquesa', duquesaPregnancy!.id, duquesaLast!.id, -325),
       ...tasks(of.estrella, 'Estrella', estrellaPregnancy!.id, estrellaBooking!.id, -16),
     ]);
+
+  await seedStudFinance(tx, studId, {
+    day,
+    year: of.year,
+    valiente: of.valiente,
+    duquesa: { reservation: duquesaLast!.id, client: of.owners.duquesa },
+    estrella: {
+      reservation: estrellaBooking!.id,
+      client: of.owners.estrella,
+      shipment: shipment!.id,
+    },
+  });
 }
 
 /** María's link to sign Estrella's contract: http://localhost:3000/sign/demo-estrella-contract. */

@@ -18,6 +18,7 @@ import { studTasksModule } from './stud-tasks/manifest';
 import { studHerdModule } from './stud-herd/manifest';
 import { studBreedingModule } from './stud-breeding/manifest';
 import { studContractsModule } from './stud-contracts/manifest';
+import { studFinanceModule } from './stud-finance/manifest';
 
 /**
  * THE registration list: a module is its folder and one line here. The app router, the
@@ -41,6 +42,7 @@ export const registry = registerModules([
   studHerdModule,
   studBreedingModule,
   studContractsModule,
+  studFinanceModule,
   pedigreeModule,
   schoolVerificationModule,
   studVerificationModule,

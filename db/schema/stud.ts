@@ -64,6 +64,17 @@ import {
   SIGNER_ROLES,
   SIGNER_STATUSES,
 } from './stud-breeding-values';
+import {
+  EXPENSE_CATEGORIES,
+  INCOME_CATEGORIES,
+  RECEIVABLE_KINDS,
+  RECEIVABLE_SOURCES,
+  RECEIVABLE_STATUSES,
+  RESERVATION_RECEIVABLE_KINDS,
+  SHIPMENT_RECEIVABLE_KINDS,
+  STUD_PAYMENT_STATUSES,
+} from './stud-finance-values';
+import { PAYMENT_METHODS } from './payment-values';
 import { inList, money, recordId, studId } from './tenant';
 
 /*
@@ -76,6 +87,7 @@ import { inList, money, recordId, studId } from './tenant';
 
 export * from './stud-values';
 export * from './stud-breeding-values';
+export * from './stud-finance-values';
 
 /** Clients and prospects (B.8): a prospect is a client in stage `prospect`. */
 export const studClients = pgTable(
@@ -262,6 +274,15 @@ export const medicalRecords = pgTable(
       foreignColumns: [studHorses.studId, studHorses.id],
       name: 'medical_records_horse_fk',
     }).onDelete('restrict'),
+    // The expense booked for `cost` (B.9); deleting the expense clears the link only.
+    foreignKey({
+      columns: [t.studId, t.expenseId],
+      foreignColumns: [studExpenses.studId, studExpenses.id],
+      name: 'medical_records_expense_fk',
+    }).onDelete('set null'),
+    uniqueIndex('medical_records_expense_key')
+      .on(t.studId, t.expenseId)
+      .where(sql`${t.expenseId} is not null`),
     check('medical_records_type_check', inList(t.type, MEDICAL_RECORD_TYPES)),
     check('medical_records_cost_check', sql`${t.cost} >= 0`),
     check('medical_records_expense_check', sql`not ${t.recordExpense} or ${t.cost} is not null`),
@@ -1071,5 +1092,195 @@ export const contractEvents = pgTable(
     inStud('contract_events_signer_fk', [t.studId, t.signerId], contractSigners),
     check('contract_events_type_check', inList(t.type, CONTRACT_EVENT_TYPES)),
     check('contract_events_seq_check', sql`${t.seq} >= 1`),
+  ],
+);
+
+/*
+ * A stud's money (B.9): what clients owe (receivables, written by contract terms or by hand),
+ * what they paid against it, and the stud's income and expenses. A payment writes its income
+ * entry in its own transaction; the receivable's `paid_amount` and status follow its payments.
+ */
+
+/**
+ * Owed by a client. Automatic ones are unique per trigger: per reservation and kind for the
+ * booking fee and the balance, per shipment and kind for extra doses and shipping, so a
+ * repeated trigger (also a concurrent one) writes nothing.
+ */
+export const studReceivables = pgTable(
+  'stud_receivables',
+  {
+    studId: studId(),
+    id: recordId(),
+    clientId: uuid('client_id').notNull(),
+    reservationId: uuid('reservation_id'),
+    /** The shipment an `extra_doses` or `shipping` receivable charges. */
+    shipmentId: uuid('shipment_id'),
+    kind: text('kind', { enum: RECEIVABLE_KINDS }).notNull(),
+    description: text('description').notNull(),
+    amount: money('amount').notNull(),
+    paidAmount: money('paid_amount').notNull().default('0'),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: RECEIVABLE_STATUSES }).notNull().default('pending'),
+    source: text('source', { enum: RECEIVABLE_SOURCES }).notNull().default('manual'),
+    notes: text('notes'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    uniqueIndex('stud_receivables_reservation_key')
+      .on(t.studId, t.reservationId, t.kind)
+      .where(sql`${t.source} = 'auto' and ${inList(t.kind, RESERVATION_RECEIVABLE_KINDS)}`),
+    uniqueIndex('stud_receivables_shipment_key')
+      .on(t.studId, t.shipmentId, t.kind)
+      .where(sql`${t.source} = 'auto' and ${t.shipmentId} is not null`),
+    // Ageing, the dashboard and the list's default order read open receivables by due date.
+    index('stud_receivables_open_idx')
+      .on(t.studId, t.dueDate, t.clientId, t.amount, t.paidAmount)
+      .where(inList(t.status, ['pending', 'partially_paid'])),
+    index('stud_receivables_client_idx').on(t.studId, t.clientId, t.dueDate),
+    index('stud_receivables_due_idx').on(t.studId, t.dueDate),
+    inStud('stud_receivables_client_fk', [t.studId, t.clientId], studClients).onDelete('restrict'),
+    inStud(
+      'stud_receivables_reservation_fk',
+      [t.studId, t.reservationId],
+      studReservations,
+    ).onDelete('restrict'),
+    inStud('stud_receivables_shipment_fk', [t.studId, t.shipmentId], semenShipments).onDelete(
+      'restrict',
+    ),
+    check('stud_receivables_kind_check', inList(t.kind, RECEIVABLE_KINDS)),
+    check('stud_receivables_status_check', inList(t.status, RECEIVABLE_STATUSES)),
+    check('stud_receivables_source_check', inList(t.source, RECEIVABLE_SOURCES)),
+    check(
+      'stud_receivables_shipment_check',
+      sql`${t.shipmentId} is null or ${inList(t.kind, SHIPMENT_RECEIVABLE_KINDS)}`,
+    ),
+    // The status follows what was paid; a cancelled receivable had nothing paid.
+    check(
+      'stud_receivables_paid_check',
+      sql`${t.amount} > 0 and ${t.paidAmount} between 0 and ${t.amount} and case ${t.status}
+          when 'paid' then ${t.paidAmount} = ${t.amount}
+          when 'partially_paid' then ${t.paidAmount} > 0 and ${t.paidAmount} < ${t.amount}
+          else ${t.paidAmount} = 0 end`,
+    ),
+  ],
+);
+
+/** Money received against a receivable; a void reverses it (status `voided`), never deletes it. */
+export const studPayments = pgTable(
+  'stud_payments',
+  {
+    studId: studId(),
+    id: recordId(),
+    receivableId: uuid('receivable_id').notNull(),
+    amount: money('amount').notNull(),
+    paidDate: date('paid_date', { mode: 'string' }).notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    /** `R-2026-000001` per stud and year unless given. */
+    receiptNumber: text('receipt_number').notNull(),
+    notes: text('notes'),
+    status: text('status', { enum: STUD_PAYMENT_STATUSES }).notNull().default('recorded'),
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    voidedBy: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    uniqueIndex('stud_payments_receipt_number_key').on(t.studId, t.receiptNumber),
+    index('stud_payments_receivable_idx').on(t.studId, t.receivableId),
+    index('stud_payments_paid_date_idx').on(t.studId, t.paidDate),
+    inStud('stud_payments_receivable_fk', [t.studId, t.receivableId], studReceivables).onDelete(
+      'restrict',
+    ),
+    check('stud_payments_amount_check', sql`${t.amount} > 0`),
+    check('stud_payments_method_check', inList(t.paymentMethod, PAYMENT_METHODS)),
+    check('stud_payments_status_check', inList(t.status, STUD_PAYMENT_STATUSES)),
+    check('stud_payments_void_check', sql`(${t.status} = 'voided') = (${t.voidedAt} is not null)`),
+  ],
+);
+
+/** Money in. An entry a payment wrote (`payment_id`) is read-only and goes when it is voided. */
+export const studIncome = pgTable(
+  'stud_income',
+  {
+    studId: studId(),
+    id: recordId(),
+    date: date('date', { mode: 'string' }).notNull(),
+    category: text('category', { enum: INCOME_CATEGORIES }).notNull(),
+    amount: money('amount').notNull(),
+    description: text('description'),
+    clientId: uuid('client_id'),
+    horseId: uuid('horse_id'),
+    paymentId: uuid('payment_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    uniqueIndex('stud_income_payment_key')
+      .on(t.studId, t.paymentId)
+      .where(sql`${t.paymentId} is not null`),
+    // The financial report and the dashboard sum a date range by category.
+    index('stud_income_date_idx').on(t.studId, t.date, t.category, t.amount),
+    index('stud_income_client_idx').on(t.studId, t.clientId),
+    index('stud_income_horse_idx').on(t.studId, t.horseId),
+    inStud('stud_income_client_fk', [t.studId, t.clientId], studClients).onDelete('restrict'),
+    inStud('stud_income_horse_fk', [t.studId, t.horseId], studHorses).onDelete('restrict'),
+    inStud('stud_income_payment_fk', [t.studId, t.paymentId], studPayments).onDelete('restrict'),
+    check('stud_income_category_check', inList(t.category, INCOME_CATEGORIES)),
+    check('stud_income_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Money out, with its receipts (media, `subject_type: expense`). */
+export const studExpenses = pgTable(
+  'stud_expenses',
+  {
+    studId: studId(),
+    id: recordId(),
+    date: date('date', { mode: 'string' }).notNull(),
+    category: text('category', { enum: EXPENSE_CATEGORIES }).notNull(),
+    amount: money('amount').notNull(),
+    supplier: text('supplier'),
+    description: text('description'),
+    horseId: uuid('horse_id'),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.id] }),
+    index('stud_expenses_date_idx').on(t.studId, t.date, t.category, t.amount),
+    index('stud_expenses_horse_idx').on(t.studId, t.horseId),
+    inStud('stud_expenses_horse_fk', [t.studId, t.horseId], studHorses).onDelete('restrict'),
+    check('stud_expenses_category_check', inList(t.category, EXPENSE_CATEGORIES)),
+    check('stud_expenses_method_check', inList(t.paymentMethod, PAYMENT_METHODS)),
+    check('stud_expenses_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/** The receipts of an expense (a scan, a PDF invoice). */
+export const studExpenseMedia = pgTable(
+  'stud_expense_media',
+  {
+    studId: studId(),
+    expenseId: uuid('expense_id').notNull(),
+    mediaId: uuid('media_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studId, t.mediaId] }),
+    index('stud_expense_media_expense_idx').on(t.studId, t.expenseId),
+    inStud('stud_expense_media_expense_fk', [t.studId, t.expenseId], studExpenses).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.studId, t.mediaId],
+      foreignColumns: [media.organizationId, media.id],
+      name: 'stud_expense_media_media_fk',
+    }).onDelete('cascade'),
   ],
 );

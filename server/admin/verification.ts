@@ -122,7 +122,12 @@ export const adminVerificationRouter = router({
     .query(async ({ ctx, input }) => {
       const request = await getVerificationRequest(ctx.db, input.id);
       if (!request.documents.some((d) => d.id === input.mediaId)) throw notFound('Document');
-      const scope = { organizationId: request.organization.id, subjects: [], basePath: '' };
+      const scope = {
+        organizationId: request.organization.id,
+        subjects: [],
+        hidden: [],
+        basePath: '',
+      };
       return storedFileOf((await findMedia(ctx.db, scope, input.mediaId)).row);
     }),
 

@@ -6,7 +6,7 @@ import { media } from '@/db/schema/media';
 import { invalidField, notFound } from '../kernel/errors';
 import { isUuid } from '../kernel/validation';
 import { cleanUpload } from './media-file';
-import type { MediaScope } from './media-queries';
+import { visibleIn, type MediaScope } from './media-queries';
 import type { MediaStore } from './store';
 
 export type Upload = {
@@ -96,7 +96,13 @@ export async function deleteMedia(
   const [row] = isUuid(mediaId)
     ? await db
         .delete(media)
-        .where(and(eq(media.organizationId, scope.organizationId), eq(media.id, mediaId)))
+        .where(
+          and(
+            eq(media.organizationId, scope.organizationId),
+            eq(media.id, mediaId),
+            visibleIn(scope),
+          ),
+        )
         .returning({ key: media.storageKey, store: media.store })
     : [];
   if (!row) throw notFound('Media');

@@ -22,6 +22,17 @@ function subjectOf(subjects: readonly MediaSubject[]): SQL<{ type: string; id: s
   return sql`(select json_build_object('type', s.type, 'id', s.id) from (${links}) s limit 1)`;
 }
 
+/** Not linked to any of the subjects the caller may not see. */
+export function visibleIn(scope: MediaScope): SQL | undefined {
+  if (scope.hidden.length === 0) return undefined;
+  return and(
+    ...scope.hidden.map(
+      ({ link }) =>
+        sql`not exists (select 1 from ${link.table} where ${link.organizationId} = ${media.organizationId} and ${link.mediaId} = ${media.id})`,
+    ),
+  );
+}
+
 /** The media of one subject. */
 function linkedTo(subject: MediaSubject, subjectId: string): SQL {
   const { link } = subject;
@@ -53,6 +64,8 @@ export function toMedia(
 export type MediaScope = {
   organizationId: string;
   subjects: readonly MediaSubject[];
+  /** Subjects whose media the caller may not see (their resource's `.view`): left out. */
+  hidden: readonly MediaSubject[];
   /** `/api/schools/{id}/media`: where each item's `url` points. */
   basePath: string;
 };
@@ -68,6 +81,7 @@ export async function listMedia(
   const where = and(
     eq(media.organizationId, scope.organizationId),
     subject && filter.subject_id ? linkedTo(subject, filter.subject_id) : undefined,
+    visibleIn(scope),
   );
   const [rows, [count]] = await Promise.all([
     db
@@ -96,7 +110,13 @@ export async function findMedia(db: Database, scope: MediaScope, mediaId: string
     ? await db
         .select({ row: media, subject: subjectOf(scope.subjects) })
         .from(media)
-        .where(and(eq(media.organizationId, scope.organizationId), eq(media.id, mediaId)))
+        .where(
+          and(
+            eq(media.organizationId, scope.organizationId),
+            eq(media.id, mediaId),
+            visibleIn(scope),
+          ),
+        )
     : [];
   if (!found) throw notFound('Media');
   return found;

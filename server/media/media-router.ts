@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { tenantPrefix, type Permission, type TenantKind } from '../kernel/auth/permissions';
+import {
+  canIn,
+  tenantPrefix,
+  type Permission,
+  type Role,
+  type TenantKind,
+} from '../kernel/auth/permissions';
+import { forbidden } from '../kernel/errors';
 import { organizationIdInput } from '../kernel/fields/params';
 import { organizationProcedure, router } from '../kernel/trpc/init';
 import { MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_UPLOAD_BYTES } from './media-file';
@@ -40,9 +47,11 @@ export function mediaRouterFor<const P extends string>(
   const subjectList = subjects.length
     ? `\`subject_type\` is one of ${subjects.map((s) => `\`${s.type}\``).join(', ')}, with \`subject_id\`.`
     : 'No record of this kind takes media yet: leave `subject_type` and `subject_id` out.';
-  const scopeOf = (organizationId: string): MediaScope => ({
+  /** The caller's view: media of subjects whose resource they cannot view are not theirs to see. */
+  const scopeOf = (organizationId: string, role: Role): MediaScope => ({
     organizationId,
     subjects,
+    hidden: subjects.filter((s) => s.resource && !canIn(kind, role, `${s.resource}.view`)),
     basePath: `/api/${tenant.collection}/${organizationId}/media`,
   });
 
@@ -60,7 +69,7 @@ export function mediaRouterFor<const P extends string>(
       .input(organizationInput.extend(fields.list).superRefine(subjectTogether))
       .output(mediaPage)
       .query(async ({ ctx, input }) =>
-        listMedia(ctx.db, scopeOf(ctx.organization.id), input as never, ctx.url),
+        listMedia(ctx.db, scopeOf(ctx.organization.id, ctx.role), input as never, ctx.url),
       ),
 
     create: procedure('media.create')
@@ -78,7 +87,10 @@ export function mediaRouterFor<const P extends string>(
       .input(organizationInput.extend(fields.upload).superRefine(subjectTogether))
       .output(one)
       .mutation(async ({ ctx, input }) => {
-        const scope = scopeOf(ctx.organization.id);
+        const scope = scopeOf(ctx.organization.id, ctx.role);
+        const subject = subjects.find((s) => s.type === (input as Upload).subject_type);
+        if (subject?.resource && !canIn(kind, ctx.role, `${subject.resource}.edit`))
+          throw forbidden();
         const store = mediaStore(ctx.config.mediaStore);
         const id = await uploadMedia(ctx.db, store, scope, input as Upload, ctx.caller.user.id);
         return { data: await getMedia(ctx.db, scope, id) };
@@ -96,7 +108,11 @@ export function mediaRouterFor<const P extends string>(
       .input(oneInput)
       .output(one)
       .query(async ({ ctx, input }) => ({
-        data: await getMedia(ctx.db, scopeOf(ctx.organization.id), (input as MediaId).mediaId),
+        data: await getMedia(
+          ctx.db,
+          scopeOf(ctx.organization.id, ctx.role),
+          (input as MediaId).mediaId,
+        ),
       })),
 
     content: procedure('media.view')
@@ -115,7 +131,7 @@ export function mediaRouterFor<const P extends string>(
       .output(storedFile)
       .query(async ({ ctx, input }) => {
         // A download needs no subject: the lookup skips its subquery.
-        const scope = { ...scopeOf(ctx.organization.id), subjects: [] };
+        const scope = { ...scopeOf(ctx.organization.id, ctx.role), subjects: [] };
         const { row } = await findMedia(ctx.db, scope, (input as MediaId).mediaId);
         return storedFileOf(row);
       }),
@@ -133,7 +149,12 @@ export function mediaRouterFor<const P extends string>(
       .output(z.object({ message: z.string() }))
       .mutation(async ({ ctx, input }) => {
         const store = mediaStore(ctx.config.mediaStore);
-        await deleteMedia(ctx.db, store, scopeOf(ctx.organization.id), (input as MediaId).mediaId);
+        await deleteMedia(
+          ctx.db,
+          store,
+          scopeOf(ctx.organization.id, ctx.role),
+          (input as MediaId).mediaId,
+        );
         return { message: 'Media deleted.' };
       }),
   });

@@ -12,4 +12,10 @@ export type MediaSubject = {
   label: string;
   link: { table: PgTable; organizationId: PgColumn; subjectId: PgColumn; mediaId: PgColumn };
   target: { table: PgTable; organizationId: PgColumn; id: PgColumn };
+  /**
+   * The resource whose records these are, when `media.*` is not enough (an expense's receipt
+   * is finance): a caller without its `.view` does not see these media, and attaching one
+   * needs its `.edit`.
+   */
+  resource?: string;
 };

@@ -15,7 +15,11 @@ import {
   semenBatches,
   semenShipments,
   studClients,
+  studExpenses,
   studHorses,
+  studIncome,
+  studPayments,
+  studReceivables,
   studReservations,
   studServices,
   studTags,
@@ -350,6 +354,40 @@ function studRecords(
         destination: { name: 'Mare farm' },
       }),
     ),
+    receivable: once(async () =>
+      insert(studReceivables, {
+        clientId: (await client()).id,
+        kind: 'boarding',
+        description: 'Boarding, April',
+        amount: '100.00',
+        dueDate: '2026-05-01',
+      }),
+    ),
+    /** A payment of 50.00 on a receivable of 100.00, to be voided. */
+    payment: once(async () => {
+      const owed = await insert(studReceivables, {
+        clientId: (await client()).id,
+        kind: 'other',
+        description: 'Transport',
+        amount: '100.00',
+        paidAmount: '50.00',
+        status: 'partially_paid',
+        dueDate: '2026-05-01',
+      });
+      return insert(studPayments, {
+        receivableId: owed.id,
+        amount: '50.00',
+        paidDate: '2026-05-02',
+        paymentMethod: 'cash',
+        receiptNumber: 'R-2026-HAND-1',
+      });
+    }),
+    income: once(() =>
+      insert(studIncome, { date: '2026-04-10', category: 'prize_money', amount: '250.00' }),
+    ),
+    expense: once(() =>
+      insert(studExpenses, { date: '2026-04-10', category: 'feed', amount: '80.50' }),
+    ),
     birth: once(async () => {
       const foaled = await insert(pregnancies, {
         mareId: (await mare()).id,
@@ -406,6 +444,10 @@ async function pathValue(world: World, name: string, path: string): Promise<stri
       taskId: world.stud.task,
       templateId: world.stud.contractTemplate,
       contractId: world.stud.contract,
+      receivableId: world.stud.receivable,
+      paymentId: world.stud.payment,
+      incomeId: world.stud.income,
+      expenseId: world.stud.expense,
     }[name];
     if (studRecord) return (await studRecord()).id;
   }
@@ -659,6 +701,23 @@ const VALID_BODIES: Record<string, (world: World) => Promise<Record<string, unkn
     consent: true,
     document_sha256: (await w.stud.sentContract()).documentSha256,
   }),
+  'POST /studs/{studId}/receivables': async (w) => ({
+    client_id: (await w.stud.client()).id,
+    kind: 'boarding',
+    description: 'Boarding, May',
+    amount: 120,
+  }),
+  'PUT /studs/{studId}/receivables/{receivableId}': async () => ({ description: 'Boarding, June' }),
+  'POST /studs/{studId}/payments': async (w) => ({
+    receivable_id: (await w.stud.receivable()).id,
+    amount: 40,
+    payment_method: 'cash',
+  }),
+  'POST /studs/{studId}/payments/{paymentId}/void': async () => ({ reason: 'Bounced' }),
+  'POST /studs/{studId}/income': async () => ({ category: 'prize_money', amount: 250 }),
+  'PUT /studs/{studId}/income/{incomeId}': async () => ({ description: 'Show prize' }),
+  'POST /studs/{studId}/expenses': async () => ({ category: 'feed', amount: 80.5 }),
+  'PUT /studs/{studId}/expenses/{expenseId}': async () => ({ supplier: 'Hay Co' }),
   'POST /studs/{studId}/clients': async () => ({ first_name: 'Eva', last_name: 'Lund' }),
   'PUT /studs/{studId}/clients/{clientId}': async () => ({ phone: '+34 600 000 000' }),
   'POST /studs/{studId}/clients/{clientId}/anonymize': async () => ({}),
@@ -837,6 +896,55 @@ describe('semen batches', () => {
     });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.body.data).toMatchObject({ doses_total: 12, doses_available: 9 });
+  });
+});
+
+describe('stud receivables and payments', () => {
+  it('a receivable starts unpaid and manual; a payment is recorded with its income entry, whatever the client sends', async () => {
+    const world = await schoolWorld();
+    const base = `/api/studs/${world.studId}`;
+    const created = await app.request('POST', `${base}/receivables`, {
+      token: world.token,
+      body: {
+        client_id: (await world.stud.client()).id,
+        kind: 'boarding',
+        description: 'Boarding, May',
+        amount: 120,
+        paid_amount: 120,
+        status: 'paid',
+        source: 'auto',
+        cancelled_at: '2026-01-01T00:00:00Z',
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data).toMatchObject({
+      paid_amount: 0,
+      outstanding: 120,
+      status: 'pending',
+      source: 'manual',
+      cancelled_at: null,
+    });
+    const edited = await app.request('PUT', `${base}/receivables/${created.body.data.id}`, {
+      token: world.token,
+      body: { paid_amount: 120, status: 'paid', client_id: (await world.stud.client()).id },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.data).toMatchObject({ paid_amount: 0, status: 'pending' });
+
+    const paid = await app.request('POST', `${base}/payments`, {
+      token: world.token,
+      body: {
+        receivable_id: created.body.data.id,
+        amount: 20,
+        payment_method: 'cash',
+        status: 'voided',
+        income_id: null,
+        voided_at: '2026-01-01T00:00:00Z',
+      },
+    });
+    expect(paid.status, paid.text).toBe(201);
+    expect(paid.body.data).toMatchObject({ status: 'recorded', voided_at: null });
+    expect(paid.body.data.income_id).toEqual(expect.any(String));
   });
 });
 

@@ -5,13 +5,14 @@ import { studReservations, type RESERVATION_OUTCOMES } from '@/db/schema';
 import { conflict, validationError } from '../kernel/errors';
 import { referenceInStud } from '../kernel/records';
 import type { FieldErrors } from '../kernel/validation';
+import { writeReservationReceivables } from '../stud-finance/receivable-flow';
 
 /*
  * The moves of a reservation that other records cause (B.3): its first breeding event or
  * shipment starts it, a confirmed pregnancy makes it pregnant, a birth or a close ends it.
  * Each move is ONE guarded UPDATE (`status in (...)`), so two concurrent moves cannot both
- * happen; the caller runs it in its own transaction. The finance issue (23) adds the
- * receivables the table of B.3 names beside these moves.
+ * happen; the caller runs it in its own transaction. The moves that make money due write
+ * their receivables beside them (server/stud-finance/receivable-flow.ts).
  */
 
 export type ReservationRow = typeof studReservations.$inferSelect;
@@ -124,16 +125,28 @@ export async function startReservation(
   throw reservationStateConflict(current!.status, 'be bred or shipped to');
 }
 
-/** A pregnancy was confirmed (B.5): in_progress → pregnant; in any other state, nothing. */
-export const markReservationPregnant = (tx: Database, studId: string, id: string) =>
-  moveReservation(tx, studId, id, ['in_progress'], 'pregnant');
+/**
+ * A pregnancy was confirmed (B.5): in_progress → pregnant, and the balance falls due when the
+ * terms say so; in any other state, nothing.
+ */
+export async function markReservationPregnant(tx: Database, studId: string, id: string) {
+  const moved = await moveReservation(tx, studId, id, ['in_progress'], 'pregnant');
+  if (moved) await writeReservationReceivables(tx, studId, id, 'pregnant');
+  return moved;
+}
 
-/** A live foal that stands and nurses (B.6): in_progress or pregnant → completed. */
-export const completeReservation = (tx: Database, studId: string, id: string) =>
-  moveReservation(tx, studId, id, ['in_progress', 'pregnant'], 'completed', {
+/**
+ * A live foal that stands and nurses (B.6): in_progress or pregnant → completed, and the
+ * balance falls due when the terms say so.
+ */
+export async function completeReservation(tx: Database, studId: string, id: string) {
+  const moved = await moveReservation(tx, studId, id, ['in_progress', 'pregnant'], 'completed', {
     outcome: 'live_foal',
     closedAt: sql`now()`,
   });
+  if (moved) await writeReservationReceivables(tx, studId, id, 'completed');
+  return moved;
+}
 
 /**
  * No pregnancy, a pregnancy lost or a foal lost (B.3, B.5, B.6): in_progress or pregnant →

@@ -11,6 +11,10 @@ import { insertContract, type Actor, type ContractRow } from '../stud-contracts/
 import { clientDisplayName } from '../stud-crm/client-name';
 import { roleSql } from '../stud-herd/horse-queries';
 import {
+  cancelReservationReceivables,
+  writeReservationReceivables,
+} from '../stud-finance/receivable-flow';
+import {
   failReservation,
   moveReservation,
   reservationStateConflict,
@@ -298,7 +302,10 @@ export async function createReservation(
           createdBy: actor.userId,
         })
         .returning({ id: studReservations.id });
-      if (input.confirm) await draftReservationContract(tx, stud, row!.id, actor);
+      if (input.confirm) {
+        await draftReservationContract(tx, stud, row!.id, actor);
+        await writeReservationReceivables(tx, stud.id, row!.id, 'confirmed');
+      }
       return getReservation(tx, stud, row!.id);
     }),
   );
@@ -369,13 +376,15 @@ function act(
 
 /**
  * POST …/confirm: requested → confirmed while the stallion's book has room (409); the contract
- * is drafted from the service's template in the same transaction.
+ * is drafted from the service's template and the booking fee (and a balance due on confirmation
+ * or on a fixed date) written in the same transaction.
  */
 export const confirmReservation = (db: Database, stud: Organization, id: string, actor: Actor) =>
   act(db, stud, id, ['requested'], 'be confirmed', async (tx, row) => {
     await checkBook(tx, stud.id, row.stallionId, row.season);
     await moveReservation(tx, stud.id, id, ['requested'], 'confirmed', { confirmedAt: sql`now()` });
     await draftReservationContract(tx, stud, id, actor);
+    await writeReservationReceivables(tx, stud.id, id, 'confirmed');
   });
 
 /** POST …/reject: requested → rejected, with the reason. */
@@ -389,7 +398,8 @@ export const rejectReservation = (db: Database, stud: Organization, id: string, 
 
 /**
  * POST …/cancel and DELETE: requested or confirmed → cancelled while the mare was neither
- * bred nor sent semen (409); DELETE gives no reason.
+ * bred nor sent semen (409); DELETE gives no reason. Receivables nothing was paid on are
+ * cancelled with it; a paid booking fee stays.
  */
 export const cancelReservation = (
   db: Database,
@@ -411,6 +421,7 @@ export const cancelReservation = (
       reason,
       closedAt: sql`now()`,
     });
+    await cancelReservationReceivables(tx, stud.id, id);
   });
 
 /** POST …/close: in progress or pregnant → failed with the outcome (B.3, `failReservation`). */

@@ -6,6 +6,7 @@ import { todayIn } from '../kernel/fields/calendar';
 import type { FieldErrors } from '../kernel/validation';
 import type { Organization } from '../kernel/trpc/init';
 import { isUuid } from '../kernel/validation';
+import { writeShipmentReceivables } from '../stud-finance/receivable-flow';
 import { startReservation } from './reservation-flow';
 import { returnDoses, takeDoses } from './semen-doses';
 import { getShipment } from './shipment-queries';
@@ -272,7 +273,8 @@ function moveValues(
  * naming the current one. The move is ONE UPDATE guarded by the state it was read in, so of
  * two concurrent moves one finds the state gone (409). A frozen shipment's doses leave the
  * batch as it is prepared (not enough → 409, the move undone with the transaction) and come
- * back if a prepared one is cancelled.
+ * back if a prepared one is cancelled. Once shipped, its shipping fee and extra doses are owed
+ * (B.4).
  */
 export async function moveShipment(
   db: Database,
@@ -309,6 +311,7 @@ export async function moveShipment(
       await takeDoses(tx, stud.id, moved.batchId, moved.doses);
     if (moved.batchId && to === 'cancelled' && current.status === 'prepared')
       await returnDoses(tx, stud.id, moved.batchId, moved.doses);
+    if (to === 'shipped') await writeShipmentReceivables(tx, stud.id, shipmentId);
     return getShipment(tx, stud, shipmentId);
   });
 }

@@ -6,6 +6,7 @@ import { moneyValue } from '../kernel/fields/record-fields';
 import { referenceInStud } from '../kernel/records';
 import type { Organization } from '../kernel/trpc/init';
 import { isUuid } from '../kernel/validation';
+import { syncMedicalExpense } from '../stud-finance/medical-expense';
 import { closeRecordTask, openRecordTask } from '../stud-tasks/record-tasks';
 import { getMedicalRecord } from './medical-queries';
 import type { MedicalRecord, MedicalRecordFields } from './medical-schema';
@@ -89,6 +90,7 @@ export async function createMedicalRecord(
       })
       .returning();
     await syncTask(tx, stud, row!, null);
+    await syncMedicalExpense(tx, stud, row!, null);
     return getMedicalRecord(tx, stud, row!.id);
   });
 }
@@ -118,11 +120,12 @@ export async function updateMedicalRecord(
       .where(where)
       .returning();
     await syncTask(tx, stud, row!, current);
+    await syncMedicalExpense(tx, stud, row!, current);
     return getMedicalRecord(tx, stud, recordId);
   });
 }
 
-/** Its task and attachment links go with it. */
+/** Its task and attachment links go with it; its expense stays (the money was spent). */
 export async function deleteMedicalRecord(
   db: Database,
   stud: Organization,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { statementCounter } from '@/db/client';
-import { studTasks } from '@/db/schema';
+import { studExpenses, studTasks } from '@/db/schema';
 import { png } from '../test/media-fixtures';
 import { useTestApp } from '../test/harness';
 import { studWorld } from './herd-fixtures';
@@ -50,7 +50,7 @@ describe('medical records', () => {
       next_due_on: '2026-09-01',
       cost: 45.5,
       record_expense: true,
-      expense_id: null,
+      expense_id: expect.any(String),
       attachments: [],
       task: { status: 'open' },
     });
@@ -91,6 +91,114 @@ describe('medical records', () => {
 
     const cleared = await call('PUT', `/medical-records/${id}`, { next_due_on: null });
     expect(cleared.body.data).toMatchObject({ next_due_on: null, task: { status: 'cancelled' } });
+  });
+
+  it('books its cost as an expense that follows the record, once, and outlives it', async () => {
+    const { studId, call, mare } = await studWorld(app);
+    const bella = await mare('Bella');
+    const dora = await mare('Dora');
+    const expenses = async () =>
+      app.db.select().from(studExpenses).where(eq(studExpenses.studId, studId));
+    const created = await call('POST', '/medical-records', {
+      horse_id: dora.id,
+      date: '2026-02-05',
+      type: 'farrier',
+      title: 'Shoes',
+      vet_name: 'J. Smith',
+      cost: 80,
+      record_expense: true,
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id;
+    const expenseId = created.body.data.expense_id;
+    expect(expenseId).toEqual(expect.any(String));
+    const expense = async () => (await call('GET', `/expenses/${expenseId}`)).body.data;
+    expect(await expense()).toMatchObject({
+      date: '2026-02-05',
+      category: 'farrier',
+      amount: 80,
+      horse: { id: dora.id, name: 'Dora' },
+      description: 'Shoes',
+      supplier: 'J. Smith',
+      payment_method: null,
+      medical_record_id: id,
+    });
+
+    // Finance's corrections stay while the record changes other things.
+    await call('PUT', `/expenses/${expenseId}`, {
+      supplier: 'Smith Farriery',
+      payment_method: 'cash',
+    });
+    await call('PUT', `/medical-records/${id}`, { next_due_on: '2026-04-01' });
+    expect(await expense()).toMatchObject({ supplier: 'Smith Farriery', amount: 80 });
+    const moved = await call('PUT', `/medical-records/${id}`, {
+      cost: 95.5,
+      date: '2026-02-07',
+      title: 'Front shoes',
+      horse_id: bella.id,
+    });
+    expect(moved.body.data.expense_id).toBe(expenseId);
+    expect(await expense()).toMatchObject({
+      date: '2026-02-07',
+      category: 'farrier',
+      amount: 95.5,
+      horse_id: bella.id,
+      description: 'Front shoes',
+      supplier: 'Smith Farriery',
+      payment_method: 'cash',
+    });
+    await call('PUT', `/medical-records/${id}`, { type: 'vet_visit', vet_name: 'Dr. Vega' });
+    expect(await expense()).toMatchObject({ category: 'veterinary', supplier: 'Dr. Vega' });
+    expect(await expenses()).toHaveLength(1);
+
+    // Turned off, the expense goes; on again, a new one is booked.
+    const off = await call('PUT', `/medical-records/${id}`, { record_expense: false });
+    expect(off.body.data).toMatchObject({ record_expense: false, expense_id: null });
+    expect((await call('GET', `/expenses/${expenseId}`)).status).toBe(404);
+    expect(await expenses()).toEqual([]);
+    const on = await call('PUT', `/medical-records/${id}`, { record_expense: true });
+    const again = on.body.data.expense_id;
+    expect(again).not.toBe(expenseId);
+    expect(await expenses()).toMatchObject([
+      { id: again, amount: '95.50', category: 'veterinary' },
+    ]);
+
+    // The money was spent: deleting the record keeps its expense.
+    expect((await call('DELETE', `/medical-records/${id}`)).status).toBe(200);
+    expect((await call('GET', `/expenses/${again}`)).body.data).toMatchObject({
+      amount: 95.5,
+      medical_record_id: null,
+    });
+  });
+
+  it('books no expense of 0; an expense deleted in finance is not booked again', async () => {
+    const { studId, call, mare } = await studWorld(app);
+    const bella = await mare('Bella');
+    const zero = await call(
+      'POST',
+      '/medical-records',
+      vaccination(bella.id, { cost: 0, record_expense: true }),
+    );
+    expect(zero.status).toBe(422);
+    expect(zero.body.errors).toEqual({
+      cost: ['The cost must be greater than 0 to book an expense.'],
+    });
+    expect((await call('GET', '/medical-records')).body.data).toEqual([]);
+
+    const record = (
+      await call(
+        'POST',
+        '/medical-records',
+        vaccination(bella.id, { cost: 45, record_expense: true }),
+      )
+    ).body.data;
+    expect((await call('DELETE', `/expenses/${record.expense_id}`)).status).toBe(200);
+    const read = await call('GET', `/medical-records/${record.id}`);
+    expect(read.body.data).toMatchObject({ record_expense: false, expense_id: null, cost: 45 });
+    await call('PUT', `/medical-records/${record.id}`, { cost: 50 });
+    expect(await app.db.select().from(studExpenses).where(eq(studExpenses.studId, studId))).toEqual(
+      [],
+    );
   });
 
   it('refuses a due date before the record, an expense without cost, another stud’s horse', async () => {

@@ -3,6 +3,7 @@ import { defineModule } from '../kernel/modules';
 import { mediaRouterFor } from '../media/media-router';
 import { membersRouterFor } from '../organizations/members-router';
 import { organizationRouterFor } from '../organizations/organization-router';
+import { expenseFiles } from '../stud-finance/media-subjects';
 import { medicalRecordFiles, studHorseFiles } from '../stud-herd/media-subjects';
 import { navigation } from './navigation';
 import { studPedigreeRouter } from './test-mating';
@@ -45,8 +46,12 @@ export const studsModule = defineModule({
   routers: {
     studs: organizationRouterFor(stud, 'Studs'),
     studMembers: membersRouterFor(stud, 'Stud members'),
-    // Expenses link theirs with the finance module (issue 23).
-    studMedia: mediaRouterFor(stud, 'Stud media', [studHorseFiles, medicalRecordFiles]),
+    // Horses' photos, medical records' attachments and expenses' receipts (finance module).
+    studMedia: mediaRouterFor(stud, 'Stud media', [
+      studHorseFiles,
+      medicalRecordFiles,
+      expenseFiles,
+    ]),
     studPedigree: studPedigreeRouter,
   },
   resources,

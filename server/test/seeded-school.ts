@@ -25,6 +25,10 @@ import {
   semenShipments,
   studClients,
   studClientTags,
+  studExpenses,
+  studIncome,
+  studPayments,
+  studReceivables,
   studentBadges,
   studHorses,
   students,
@@ -85,7 +89,10 @@ export type RecordKind =
   | 'birth'
   | 'contractTemplate'
   | 'contract'
-  | 'signer';
+  | 'signer'
+  | 'receivable'
+  | 'income'
+  | 'expense';
 
 export type SeededSchool = { id: string; label: string; records: Record<RecordKind, string> };
 
@@ -421,8 +428,14 @@ async function seedStudRecords(db: Database, id: string, name: string, label: st
     .select({ id: contractSigners.id })
     .from(contractSigners)
     .where(and(eq(contractSigners.studId, id), eq(contractSigners.contractId, contract.id)));
+  const money = await seedStudMoney(db, id, label, {
+    client: client!.id,
+    reservation: season.reservation,
+    horse: horse!.id,
+  });
   return {
     ...season,
+    ...money,
     contractTemplate: template!.id,
     contract: contract.id,
     signer: signer!.id,
@@ -437,6 +450,77 @@ async function seedStudRecords(db: Database, id: string, name: string, label: st
     tag: tag!.id,
     task: task!.id,
     user: user!.id,
+  };
+}
+
+/**
+ * A stud's money: the reservation's booking fee, partly paid by a payment with its income
+ * entry, a manual income entry and an expense.
+ */
+async function seedStudMoney(
+  db: Database,
+  id: string,
+  label: string,
+  of: { client: string; reservation: string; horse: string },
+) {
+  const [receivable] = await db
+    .insert(studReceivables)
+    .values({
+      studId: id,
+      clientId: of.client,
+      reservationId: of.reservation,
+      kind: 'booking_fee',
+      description: `${label} booking fee`,
+      amount: '300.00',
+      paidAmount: '100.00',
+      status: 'partially_paid',
+      dueDate: '2026-03-01',
+      source: 'auto',
+    })
+    .returning({ id: studReceivables.id });
+  const [payment] = await db
+    .insert(studPayments)
+    .values({
+      studId: id,
+      receivableId: receivable!.id,
+      amount: '100.00',
+      paidDate: '2026-03-02',
+      paymentMethod: 'transfer',
+      receiptNumber: `R-2026-${label}`,
+    })
+    .returning({ id: studPayments.id });
+  const [, income] = await db
+    .insert(studIncome)
+    .values([
+      {
+        studId: id,
+        date: '2026-03-02',
+        category: 'stud_fees' as const,
+        amount: '100.00',
+        description: `${label} booking fee`,
+        clientId: of.client,
+        horseId: of.horse,
+        paymentId: payment!.id,
+      },
+      { studId: id, date: '2026-04-10', category: 'prize_money' as const, amount: '250.00' },
+    ])
+    .returning({ id: studIncome.id });
+  const [expense] = await db
+    .insert(studExpenses)
+    .values({
+      studId: id,
+      date: '2026-04-12',
+      category: 'feed',
+      amount: '480.50',
+      supplier: `${label} feed store`,
+      horseId: of.horse,
+    })
+    .returning({ id: studExpenses.id });
+  return {
+    receivable: receivable!.id,
+    payment: payment!.id,
+    income: income!.id,
+    expense: expense!.id,
   };
 }
 
@@ -737,6 +821,9 @@ const KINDS: readonly string[] = [
   'contractTemplate',
   'contract',
   'signer',
+  'receivable',
+  'income',
+  'expense',
 ];
 
 function recordKind(base: string, where: string): RecordKind {
