@@ -8,7 +8,7 @@ test('an owner switches from the school to the stud and sees its shell and membe
 
   await page.getByLabel('Organization').selectOption({ label: 'Demo Stud Farm' });
   await expect(page.getByRole('heading', { name: 'Demo Stud Farm', level: 1 })).toBeVisible();
-  await expect(page.getByText('Nothing to show yet')).toBeVisible();
+  await expect(page.getByText('Income this month', { exact: true })).toBeVisible();
   await expect(page.getByText('Your role:')).toContainText('owner');
   await expectNoSeriousA11yViolations(page, 'stud overview');
 

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { todayIn } from '@/server/kernel/fields/calendar';
 import {
   MEDICAL_RECORD_TYPES,
@@ -17,11 +17,8 @@ import {
   cn,
   ConfirmButton,
   Dialog,
-  fieldErrorsOf,
   FormActions,
   FormErrorSummary,
-  Input,
-  Label,
   money,
   numberText,
   SelectInputField,
@@ -31,16 +28,13 @@ import {
   useRecordForm,
   useToast,
 } from '../../../components/ui';
-import { uploadMedia } from '../../../media/upload';
 import { useTRPC, useTRPCClient } from '../../../trpc';
+import { AttachFile } from '../attach-file';
 import { useStud } from '../stud-context';
 import { CheckboxField, mediaContentUrl, optionsOf, words } from '../horses/herd-ui';
 import { HerdHorsePicker, StudPickerField } from '../horses/pickers';
 
 const m = medicalRecordFields.shape;
-
-/** What the media routes take: photos and PDFs. */
-const ATTACHMENT_TYPES = 'image/jpeg,image/png,image/webp,application/pdf';
 
 /** A medical record as the form's boxes hold it, checked by the API's schema. */
 const medicalForm = medicalRecordFields.extend({
@@ -280,75 +274,17 @@ export function MedicalRecordList({
         className="w-[min(40rem,95vw)]"
       >
         {editing && <MedicalRecordForm record={editing} onDone={() => setEditing(null)} />}
-        {editing && may('media.create') && <AttachFile record={editing} />}
+        {editing && may('media.create') && (
+          <AttachFile
+            subject={{ type: 'medical_record', id: editing.id }}
+            what="a file"
+            attachedTo={editing.title}
+            onAttached={() =>
+              queryClient.invalidateQueries({ queryKey: trpc.medicalRecords.pathKey() })
+            }
+          />
+        )}
       </Dialog>
     </>
-  );
-}
-
-/** Attaches a file (a lab report, an X-ray) to a medical record. */
-function AttachFile({ record }: { record: MedicalRecord }) {
-  const { studId } = useStud();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const fileId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [inputKey, setInputKey] = useState(0);
-  const upload = useMutation({
-    mutationFn: (chosen: File) =>
-      uploadMedia(`/api/studs/${studId}/media`, chosen, {
-        subject_type: 'medical_record',
-        subject_id: record.id,
-      }),
-    onSuccess: async (media) => {
-      setFile(null);
-      setError(null);
-      setInputKey((key) => key + 1);
-      await queryClient.invalidateQueries({ queryKey: trpc.medicalRecords.pathKey() });
-      toast('success', `${media.filename} was attached to ${record.title}.`);
-    },
-    onError: (failure) =>
-      setError(Object.values(fieldErrorsOf(failure)).flat().join(' ') || failure.message),
-  });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!file) return setError('Choose a file to attach.');
-    upload.mutate(file);
-  }
-  return (
-    <form
-      aria-label="Attach a file"
-      noValidate
-      onSubmit={submit}
-      className="mt-4 grid gap-3 border-t border-border pt-3 sm:grid-cols-[1fr_auto]"
-    >
-      <div>
-        <Label htmlFor={fileId}>Attach a file (photo or PDF)</Label>
-        <Input
-          key={inputKey}
-          id={fileId}
-          type="file"
-          accept={ATTACHMENT_TYPES}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fileId}-error` : undefined}
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
-            setError(null);
-          }}
-        />
-        {error && (
-          <p id={`${fileId}-error`} role="alert" className="m-0 mt-1 text-sm text-destructive">
-            {error}
-          </p>
-        )}
-      </div>
-      <div className="self-end">
-        <Button type="submit" variant="outline" disabled={upload.isPending}>
-          {upload.isPending ? 'Uploading…' : 'Attach'}
-        </Button>
-      </div>
-    </form>
   );
 }

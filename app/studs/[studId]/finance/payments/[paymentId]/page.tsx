@@ -1,0 +1,68 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useParams } from 'next/navigation';
+import { Badge, Button, DetailList, QueryState } from '../../../../../components/ui';
+import { useTRPC } from '../../../../../trpc';
+import { words } from '../../../horses/herd-ui';
+import { NotAllowed, useStud } from '../../../stud-context';
+import { useMoney } from '../../finance-ui';
+
+/** A payment's receipt, on its own page to print (the navigation is left off the paper). */
+export default function ReceiptPage() {
+  const { paymentId } = useParams<{ paymentId: string }>();
+  const { stud, studId, may } = useStud();
+  const trpc = useTRPC();
+  const format = useMoney();
+  const payment = useQuery({
+    ...trpc.studPayments.get.queryOptions({ studId, paymentId }),
+    enabled: may('finance.view'),
+  });
+  if (!may('finance.view')) return <NotAllowed />;
+  const p = payment.data?.data;
+  return (
+    <article aria-labelledby="receipt-heading" className="max-w-xl">
+      <div className="no-print mb-3 flex flex-wrap items-center justify-between gap-2">
+        <Link href={`/studs/${studId}/finance?tab=payments`}>← Finance</Link>
+        {p && <Button onClick={() => window.print()}>Print</Button>}
+      </div>
+      <h1 id="receipt-heading">Receipt{p && ` ${p.receipt_number}`}</h1>
+      {!p && <QueryState what="the receipt" query={payment} />}
+      {p && (
+        <>
+          <p className="mt-0">{stud.name}</p>
+          {p.status === 'voided' && (
+            <p role="status">
+              <Badge status="cancelled">voided</Badge>{' '}
+              {p.voided_at && `on ${p.voided_at.slice(0, 10)}`}
+              {p.void_reason && `: ${p.void_reason}`}
+            </p>
+          )}
+          <DetailList className="mb-4">
+            <dt>Received from</dt>
+            <dd>{p.receivable.client.display_name}</dd>
+            <dt>For</dt>
+            <dd>
+              {p.receivable.description} ({words(p.receivable.kind)})
+            </dd>
+            <dt>Amount</dt>
+            <dd>
+              <strong>{format(p.amount)}</strong>
+            </dd>
+            <dt>Paid on</dt>
+            <dd>{p.paid_date}</dd>
+            <dt>Method</dt>
+            <dd>{words(p.payment_method)}</dd>
+            {p.notes && (
+              <>
+                <dt>Notes</dt>
+                <dd className="whitespace-pre-line">{p.notes}</dd>
+              </>
+            )}
+          </DetailList>
+        </>
+      )}
+    </article>
+  );
+}

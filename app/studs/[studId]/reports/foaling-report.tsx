@@ -1,0 +1,89 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { addDaysTo, todayIn } from '@/server/kernel/fields/calendar';
+import type { FoalingReport } from '@/server/stud-finance/report-schema';
+import {
+  Card,
+  CardTitle,
+  DataTable,
+  fieldErrorsOf,
+  QueryState,
+  type ColumnDef,
+} from '../../../components/ui';
+import { useTRPC } from '../../../trpc';
+import { useStud } from '../stud-context';
+import { DateRange } from './date-range';
+import { printTable } from './season-report';
+
+type Foaling = FoalingReport['foalings'][number];
+
+/** The foalings expected in a range (the next 90 days at first), soonest first. */
+export function FoalingReportSection() {
+  const { stud, studId } = useStud();
+  const trpc = useTRPC();
+  const today = todayIn(stud.timezone);
+  const [start, setStart] = useState(today);
+  const [end, setEnd] = useState(addDaysTo(today, 90));
+  const report = useQuery({
+    ...trpc.studReports.foaling.queryOptions({ studId, start_date: start, end_date: end }),
+    placeholderData: keepPreviousData,
+    enabled: Boolean(start && end),
+    retry: false,
+  });
+  const r = report.data?.data;
+  const columns: ColumnDef<Foaling>[] = [
+    {
+      accessorKey: 'due_date',
+      header: 'Due',
+      meta: { rowHeader: true, className: 'whitespace-nowrap' },
+    },
+    {
+      id: 'mare',
+      header: 'Mare',
+      cell: ({ row }) => `${row.original.mare.name}${row.original.twins ? ' (twins)' : ''}`,
+    },
+    { id: 'stallion', header: 'Stallion', cell: ({ row }) => row.original.stallion.name },
+    {
+      id: 'owner',
+      header: 'Owner',
+      cell: ({ row }) => row.original.owner?.display_name ?? 'the stud',
+    },
+    {
+      id: 'window',
+      header: 'Window',
+      cell: ({ row }) => `${row.original.window_start} to ${row.original.window_end}`,
+    },
+    { accessorKey: 'day', header: 'Day of gestation' },
+  ];
+  return (
+    <Card aria-labelledby="foaling-heading" className="print-category">
+      <CardTitle id="foaling-heading">Expected foalings</CardTitle>
+      <DateRange
+        name="Foaling report range"
+        start={start}
+        end={end}
+        onStart={setStart}
+        onEnd={setEnd}
+        errors={fieldErrorsOf(report.error)}
+      />
+      {!r && <QueryState what="the foaling report" query={report} />}
+      {r && r.foalings.length === 0 && (
+        <p className="text-muted-foreground">
+          No foaling expected from {r.start_date} to {r.end_date}.
+        </p>
+      )}
+      {r && r.foalings.length > 0 && (
+        <DataTable
+          label="Expected foalings"
+          columns={columns}
+          data={r.foalings}
+          getRowId={(f) => f.pregnancy_id}
+          busy={report.isFetching}
+          className={printTable}
+        />
+      )}
+    </Card>
+  );
+}
