@@ -60,6 +60,10 @@ export default defineConfig({
     // The databases run in-process (PGlite) or wait on PostgreSQL: one worker per core, not
     // Vitest's default of one fewer, keeps both cores of the CI machine busy.
     maxWorkers: os.availableParallelism(),
+    // Every file imports the whole app (a few seconds each): a worker imports it once and
+    // runs its files in turn. Each file still opens its own app and database (harness.ts),
+    // and a file that changes process state (env, fake timers, spies) restores it.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
