@@ -140,4 +140,14 @@ test('a stud owner records a payment and sees it on the dashboard', async ({ pag
   await expectNoSeriousA11yViolations(page, 'stud reports');
   await expectAllWithin(page);
   await screenshot(page, testInfo, 'stud-reports');
+
+  // María García's page: what she owes and has paid, this receivable paid in full among it.
+  await openStudSection(page, 'Clients');
+  await page.getByRole('link', { name: 'María García', exact: true }).first().click();
+  const owed = page.getByRole('list', { name: 'Receivables of María García' });
+  await expect(owed.getByRole('listitem').filter({ hasText: description })).toContainText(
+    '€180.00 paid of €180.00',
+  );
+  await expectNoSeriousA11yViolations(page, 'client money');
+  await expectAllWithin(page);
 });

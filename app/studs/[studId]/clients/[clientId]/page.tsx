@@ -17,13 +17,14 @@ import {
   useToast,
 } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
+import { OwedCard } from '../../finance/owed-card';
 import { NotAllowed, useStud } from '../../stud-context';
 import { ClientDetails } from '../client-details';
 import { ClientForm, useCrmRefresh } from '../client-form';
 import { StageBadge } from '../crm-ui';
 
 /**
- * A client: its details and the stud horses it owns; editing it, anonymizing it (its personal
+ * A client: its details, the stud horses it owns and what it owes; editing it, anonymizing it (its personal
  * data erased for good, the record kept) and deleting it while it has no history.
  */
 export default function ClientPage() {
@@ -109,6 +110,7 @@ export default function ClientPage() {
       <div className="mt-3 grid gap-x-3 lg:grid-cols-2">
         <ClientDetails client={c} />
         <OwnedHorses client={c} />
+        <OwedCard filter={{ client_id: c.id }} whose={c.display_name} />
       </div>
       <Dialog
         title={`Edit ${c.display_name}`}

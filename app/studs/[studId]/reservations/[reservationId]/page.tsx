@@ -33,6 +33,7 @@ import {
 import { useTRPC, useTRPCClient } from '../../../../trpc';
 import { words } from '../../horses/herd-ui';
 import { ClientPicker, StudPickerField } from '../../horses/pickers';
+import { OwedCard } from '../../finance/owed-card';
 import { NotAllowed, useStud } from '../../stud-context';
 import { pairing, StatusBadge, termRows } from '../reservation-ui';
 
@@ -182,6 +183,7 @@ export default function ReservationPage() {
           </DetailList>
         </Card>
       </div>
+      {r.client && <OwedCard filter={{ reservation_id: r.id }} whose="this reservation" />}
       <Timeline reservation={r} />
       <Dialog
         title={
