@@ -150,4 +150,14 @@ test('a stud owner records a payment and sees it on the dashboard', async ({ pag
   );
   await expectNoSeriousA11yViolations(page, 'client money');
   await expectAllWithin(page);
+
+  // Her statement to print: the charge and the payment, with the totals.
+  await page.getByRole('link', { name: 'Statement to print' }).click();
+  await expect(page.getByRole('heading', { name: 'Statement: María García' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Charges' })).toContainText(description);
+  await expect(page.getByRole('table', { name: 'Payments received' })).toContainText(description);
+  await expect(page.getByRole('definition').last()).toContainText('€');
+  await expectNoSeriousA11yViolations(page, 'client statement');
+  await expectAllWithin(page);
+  await screenshot(page, testInfo, 'stud-client-statement');
 });

@@ -60,8 +60,13 @@ export function OwedCard({
           </ul>
         </>
       )}
-      <p className="m-0 mt-2">
+      <p className="m-0 mt-2 flex flex-wrap gap-x-4">
         <Link href={`/studs/${studId}/finance`}>Record a payment on the Finance page</Link>
+        {'client_id' in filter && (
+          <Link href={`/studs/${studId}/clients/${filter.client_id}/statement`}>
+            Statement to print
+          </Link>
+        )}
       </p>
     </Card>
   );
