@@ -15,10 +15,10 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { freePort } from './processes';
 
 const DURATION = Number(process.env.PROFILE_DURATION ?? 10);
 const EMAIL = 'owner@scale.school';
@@ -35,17 +35,6 @@ type Profile = {
   startTime: number;
   endTime: number;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function packageOf(url: string): string {
   if (!url) return '(native)';

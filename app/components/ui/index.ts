@@ -11,6 +11,7 @@ export { actionsColumn, statusColumn } from './columns';
 export { Combobox, useDebounced, type ComboboxOption, type PickerProps } from './combobox';
 export { ConfirmButton } from './confirm-button';
 export { DataTable, type ColumnDef, type ColumnMeta } from './data-table';
+export { DateField } from './date-field';
 export { DetailList, Stat, StatGrid } from './stats';
 export { Dialog } from './dialog';
 export { DropdownMenu, DropdownMenuItem } from './dropdown-menu';

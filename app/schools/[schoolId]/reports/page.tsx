@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, fieldErrorsOf, Input, Label, money, QueryState } from '../../../components/ui';
+import { Button, DateField, fieldErrorsOf, money, QueryState } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { yearAgo } from '../income-chart';
 import { NotAllowed, todayIn, useSchool } from '../school-context';
@@ -53,38 +53,5 @@ export default function ReportsPage() {
       {r && <FinancialReport r={r} format={format} />}
       {may('attendance.view') && start && end && <AttendanceReport start={start} end={end} />}
     </>
-  );
-}
-
-/** One end of the range; the server's 422 about it (a date out of range) beside it. */
-function DateField({
-  label,
-  value,
-  onChange,
-  errors,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  errors?: string[];
-}) {
-  const id = `report-${label.toLowerCase()}`;
-  return (
-    <div className="mb-4 w-full max-w-xs">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="date"
-        value={value}
-        aria-invalid={errors ? true : undefined}
-        aria-describedby={errors ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {errors && (
-        <p id={`${id}-error`} className="mt-1 mb-0 text-sm text-destructive">
-          {errors.join(' ')}
-        </p>
-      )}
-    </div>
   );
 }

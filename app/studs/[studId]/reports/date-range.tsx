@@ -1,40 +1,6 @@
 'use client';
 
-import { useId } from 'react';
-import { Input, Label } from '../../../components/ui';
-
-/** One end of a report's range; the server's 422 about it (a start after the end) beside it. */
-function DateField({
-  label,
-  value,
-  onChange,
-  errors,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  errors?: string[];
-}) {
-  const id = useId();
-  return (
-    <div className="mb-3 w-full max-w-[12rem]">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="date"
-        value={value}
-        aria-invalid={errors ? true : undefined}
-        aria-describedby={errors ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {errors && (
-        <p id={`${id}-error`} className="mt-1 mb-0 text-sm text-destructive">
-          {errors.join(' ')}
-        </p>
-      )}
-    </div>
-  );
-}
+import { DateField } from '../../../components/ui';
 
 /** A report's date range: "From" and "To", each with its field errors. */
 export function DateRange({

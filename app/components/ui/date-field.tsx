@@ -1,0 +1,37 @@
+'use client';
+
+import { useId } from 'react';
+import { Input, Label } from './input';
+
+/** A date box of a report's range, the server's 422 about it (a start after the end) beside it. */
+export function DateField({
+  label,
+  value,
+  onChange,
+  errors,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[];
+}) {
+  const id = useId();
+  return (
+    <div className="mb-3 w-full max-w-xs">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={errors ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {errors && (
+        <p id={`${id}-error`} className="mt-1 mb-0 text-sm text-destructive">
+          {errors.join(' ')}
+        </p>
+      )}
+    </div>
+  );
+}
