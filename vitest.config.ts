@@ -50,6 +50,11 @@ const EMBEDDED_SUITE = [
   // Finance: money on numeric, payments and their income entries, the demo's money.
   'server/stud-finance/payments.test.ts',
   'server/stud-finance/demo-finance.test.ts',
+  // The marketplace: the demo catalogue and its photos in the database, full-text search on
+  // the generated column (English and Spanish stems, folded accents), the listings' states.
+  'server/marketplace/demo-marketplace.test.ts',
+  'server/marketplace/search.test.ts',
+  'server/marketplace/listing-states.test.ts',
 ];
 const embeddedOnly = process.env.TEST_SUITE === 'embedded';
 

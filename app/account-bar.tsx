@@ -11,6 +11,7 @@ export function AccountBar() {
   const trpc = useTRPC();
   const me = useQuery(trpc.account.me.queryOptions({}));
   const access = useQuery({ ...trpc.access.get.queryOptions({}), enabled: me.isSuccess });
+  const features = useQuery({ ...trpc.features.get.queryOptions({}), enabled: me.isSuccess });
   return (
     <header className="bar">
       <Link href="/">Equestrian Platform</Link>
@@ -19,6 +20,11 @@ export function AccountBar() {
           {access.data?.is_platform_admin && (
             <>
               <Link href="/admin">Administration</Link>{' '}
+            </>
+          )}
+          {features.data?.data.marketplace.enabled && (
+            <>
+              <Link href="/marketplace">Marketplace</Link>{' '}
             </>
           )}
           <NotificationBell />

@@ -4,6 +4,7 @@ import { addDays, format, subMonths } from 'date-fns';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from './client';
+import { seedDemoMarketplace } from './seed-demo-marketplace';
 import { seedStudHerd } from './seed-demo-stud';
 import {
   accessCodes,
@@ -453,6 +454,7 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
     });
     const sharedStallionId = await seedPedigree(tx, schoolId, horseRows[0]!.id);
     await seedStudHerd(tx, stud!.id, { day, year: today.getFullYear(), sharedStallionId });
+    await seedDemoMarketplace(tx, { schoolId, studId: stud!.id, year: today.getFullYear() });
 
     await tx.insert(competitions).values({
       schoolId,

@@ -4,6 +4,7 @@ import { schoolVerificationModule, studVerificationModule } from './admin/verifi
 import { competitionsModule } from './competitions/manifest';
 import { registerModules } from './kernel/modules';
 import { mailModule } from './mail/manifest';
+import { marketplaceModule } from './marketplace/manifest';
 import { notificationsModule } from './notifications/manifest';
 import { paymentsModule } from './payments/manifest';
 import { pedigreeModule } from './pedigree/manifest';
@@ -44,6 +45,7 @@ export const registry = registerModules([
   studContractsModule,
   studFinanceModule,
   pedigreeModule,
+  marketplaceModule,
   schoolVerificationModule,
   studVerificationModule,
   adminModule,

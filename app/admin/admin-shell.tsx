@@ -17,6 +17,8 @@ const LINKS = [
   { href: '/admin/pedigree', label: 'Pedigree' },
   { href: '/admin/pedigree/corrections', label: 'Corrections' },
   { href: '/admin/pedigree/import', label: 'Pedigree import' },
+  { href: '/admin/moderation', label: 'Moderation' },
+  { href: '/admin/marketplace/categories', label: 'Marketplace categories' },
   { href: '/admin/settings', label: 'Settings' },
   { href: '/admin/emails', label: 'E-mail previews' },
   { href: '/admin/mail', label: 'Mail outbox' },

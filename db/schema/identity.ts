@@ -30,6 +30,8 @@ export const users = pgTable(
     displayNameEdited: boolean('display_name_edited').notNull().default(false),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     isPlatformAdmin: boolean('is_platform_admin').notNull().default(false),
+    /** Vouched for by a platform administrator: their marketplace seller profile shows verified. */
+    verified: boolean('verified').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -10,3 +10,4 @@ export * from './progression';
 export * from './waitlist';
 export * from './admin';
 export * from './stud';
+export * from './marketplace';

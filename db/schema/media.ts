@@ -10,9 +10,11 @@ import {
   timestamp,
   unique,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { id } from './columns';
 import { organizations, users } from './identity';
+import { sellerProfiles } from './seller-profiles';
 import { inList } from './tenant';
 
 /** The types an upload may have, sniffed from its bytes (DESIGN-MODULES 0.4). */
@@ -24,7 +26,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 /**
- * A stored file (DESIGN-MODULES 0.4), owned by an organization. Modules link media to their
+ * A stored file (DESIGN-MODULES 0.4), owned by an organization or a marketplace seller profile. Modules link media to their
  * records by join tables keyed (organization, subject, media); the bytes live in
  * `media_blobs` or in an S3 bucket under `storage_key`.
  */
@@ -32,9 +34,13 @@ export const media = pgTable(
   'media',
   {
     id: id(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    /** The owner when it is a marketplace seller profile (a person's shop has no organization). */
+    sellerProfileId: uuid('seller_profile_id').references((): AnyPgColumn => sellerProfiles.id, {
+      onDelete: 'cascade',
+    }),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     /** Hex SHA-256 of the stored bytes (after metadata was stripped). */
@@ -51,7 +57,14 @@ export const media = pgTable(
   },
   (t) => [
     unique('media_organization_id_key').on(t.organizationId, t.id),
+    unique('media_seller_profile_id_key').on(t.sellerProfileId, t.id),
+    check('media_owner_check', sql`num_nonnulls(${t.organizationId}, ${t.sellerProfileId}) = 1`),
     index('media_organization_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    index('media_seller_profile_created_idx').on(
+      t.sellerProfileId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     check('media_content_type_check', inList(t.contentType, MEDIA_TYPES)),
     check('media_store_check', inList(t.store, MEDIA_STORES)),
     check('media_size_check', sql`${t.sizeBytes} > 0`),

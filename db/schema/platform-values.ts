@@ -5,4 +5,3 @@
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-export const PUBLICATION_STATUSES = ['draft', 'pending', 'active', 'rejected', 'archived'] as const;

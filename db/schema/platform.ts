@@ -12,12 +12,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { users } from './identity';
-import { OUTBOX_STATUSES, PUBLICATION_STATUSES } from './platform-values';
+import { OUTBOX_STATUSES } from './platform-values';
 
 /*
  * Platform tables (DESIGN 6 "Settings and e-mail", 8): system settings, contact requests,
- * the e-mail outbox that is itself the job queue, rate-limit counters shared by every app
- * process, and the marketplace publications that the test dashboard counts.
+ * the e-mail outbox that is itself the job queue and rate-limit counters shared by every app
+ * process.
  */
 
 export * from './platform-values';
@@ -95,20 +95,5 @@ export const rateLimitCounters = pgTable(
   (t) => [
     primaryKey({ name: 'rate_limit_counters_pkey', columns: [t.bucket, t.windowStart] }),
     index('rate_limit_counters_window_start_idx').on(t.windowStart),
-  ],
-);
-
-/** A marketplace listing (the marketplace module is to come; the test dashboard counts them). */
-export const publications = pgTable(
-  'publications',
-  {
-    id: id(),
-    title: text('title').notNull(),
-    status: text('status', { enum: PUBLICATION_STATUSES }).notNull().default('draft'),
-    ...timestamps,
-  },
-  (t) => [
-    index('publications_status_idx').on(t.status),
-    check('publications_status_check', inList(t.status, PUBLICATION_STATUSES)),
   ],
 );

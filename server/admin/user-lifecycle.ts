@@ -8,7 +8,8 @@ import { toAdminUser } from './user-queries';
 import type { UserUpdateInput } from './user-schema';
 
 /**
- * Suspends or reactivates a user, or flags a platform administrator; 404 for an unknown id.
+ * Suspends or reactivates a user, flags a platform administrator or vouches for the person
+ * (`verified`: their seller profile shows verified); 404 for an unknown id.
  * The flag of an administrator named in `PLATFORM_ADMIN_EMAILS` is the environment's (409),
  * and nobody suspends or unflags themselves (409): the platform keeps an administrator.
  */
@@ -41,6 +42,7 @@ export async function updateUser(
     .set({
       ...(input.status !== undefined && { status: input.status }),
       ...(input.is_platform_admin !== undefined && { isPlatformAdmin: input.is_platform_admin }),
+      ...(input.verified !== undefined && { verified: input.verified }),
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, current.id))

@@ -17,6 +17,7 @@ export function toAdminUser(config: Config, user: User): AdminUser {
     display_name: user.displayName,
     status: user.status,
     is_platform_admin: isPlatformAdmin(config, user),
+    verified: user.verified,
     issuer: user.issuer,
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
@@ -62,13 +63,17 @@ export async function findUserRecord(db: Database, id: string | null) {
       display_name: users.displayName,
       status: users.status,
       is_platform_admin: users.isPlatformAdmin,
+      verified: users.verified,
     })
     .from(users)
     .where(eq(users.id, id));
   return row ?? null;
 }
 
-type Belongings = Pick<AdminUserDetail, 'memberships' | 'portal_links' | 'counts'>;
+type Belongings = Pick<
+  AdminUserDetail,
+  'memberships' | 'seller_profiles' | 'portal_links' | 'counts'
+>;
 
 /**
  * One user with their memberships, portal links and counts: the user row, then one
@@ -90,6 +95,8 @@ export async function getUserDetail(
                      'role', m.role) order by o.name, o.id)
                       from memberships m join organizations o on o.id = m.organization_id
                      where m.user_id = ${id}), '[]'::json) as memberships,
+          coalesce((select json_agg(json_build_object('id', sp.id))
+                      from seller_profiles sp where sp.user_id = ${id}), '[]'::json) as seller_profiles,
           coalesce((select json_agg(json_build_object(
                      'id', l.id, 'student_id', l.student_id,
                      'school', json_build_object('id', o.id, 'name', o.name),
@@ -106,5 +113,5 @@ export async function getUserDetail(
               (select count(*)::int from access_code_redemptions where user_id = ${id})
           ) as counts`,
   );
-  return { ...toAdminUser(config, user), ...belongings!, seller_profiles: [] };
+  return { ...toAdminUser(config, user), ...belongings! };
 }

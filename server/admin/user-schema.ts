@@ -20,6 +20,8 @@ export const adminUserSchema = z.object({
   display_name: z.string(),
   status: z.enum(USER_STATUSES),
   is_platform_admin: z.boolean(),
+  /** Vouched for by an administrator: the user's seller profile shows verified (C.2). */
+  verified: z.boolean(),
   issuer: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -41,7 +43,7 @@ export const adminUserDetailSchema = adminUserSchema.extend({
       role: z.enum(ROLES),
     }),
   ),
-  /** Marketplace seller profiles: none exist before the marketplace catalogue. */
+  /** The user's own marketplace seller profile (organizations' are their organizations'). */
   seller_profiles: z.array(z.object({ id: z.string() })),
   portal_links: z.array(
     z.object({
@@ -78,6 +80,7 @@ export const userUpdateInput = z.object({
   id: pathId,
   status: z.enum(USER_STATUSES).optional(),
   is_platform_admin: z.boolean().optional(),
+  verified: z.boolean().optional(),
 });
 
 export type UserUpdateInput = z.infer<typeof userUpdateInput>;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '@/db/schema';
+import { sellerProfiles, users } from '@/db/schema';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -38,6 +38,7 @@ describe('GET /api/admin/users', () => {
           display_name: 'Cleo',
           status: 'active',
           is_platform_admin: false,
+          verified: false,
           issuer: app.issuer.url,
           created_at: expect.stringMatching(ISO_TIMESTAMP),
           updated_at: expect.stringMatching(ISO_TIMESTAMP),
@@ -219,6 +220,42 @@ describe('PUT /api/admin/users/{id}', () => {
     expect(
       (await app.request('GET', '/api/admin/organizations', { token: helper.token })).status,
     ).toBe(403);
+  });
+
+  it('vouches for a person: their seller profile shows verified', async () => {
+    const admin = await signIn(ADMIN_EMAIL);
+    const seller = await signIn('seller@x.test');
+    const [profile] = await app.db
+      .insert(sellerProfiles)
+      .values({ userId: seller.id, displayName: 'Seller', slug: 'seller' })
+      .returning();
+    const profileOf = async () =>
+      (
+        await app.request('GET', `/api/marketplace/seller-profiles/${profile!.id}`, {
+          token: seller.token,
+        })
+      ).body.data;
+    expect((await profileOf()).verified).toBe(false);
+
+    const res = await app.request('PUT', `/api/admin/users/${seller.id}`, {
+      token: admin.token,
+      body: { verified: true },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ verified: true, status: 'active' });
+    const shown = await app.request('GET', `/api/admin/users/${seller.id}`, { token: admin.token });
+    expect(shown.body.data).toMatchObject({
+      verified: true,
+      seller_profiles: [{ id: profile!.id }],
+    });
+    expect((await profileOf()).verified).toBe(true);
+
+    const bad = await app.request('PUT', `/api/admin/users/${seller.id}`, {
+      token: admin.token,
+      body: { verified: 'yes' },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['verified']);
   });
 
   it('reports an administrator by PLATFORM_ADMIN_EMAILS as such, and leaves their flag to the environment (409)', async () => {

@@ -48,6 +48,8 @@ export const adminUsersRouter = router({
         path: '/admin/users/{id}',
         tags: ['Administration'],
         summary: 'Suspend or reactivate a user, or flag a platform administrator',
+        description:
+          '`verified: true` vouches for the person: their marketplace seller profile shows verified.',
       },
     })
     .input(userUpdateInput)

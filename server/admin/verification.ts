@@ -123,7 +123,7 @@ export const adminVerificationRouter = router({
       const request = await getVerificationRequest(ctx.db, input.id);
       if (!request.documents.some((d) => d.id === input.mediaId)) throw notFound('Document');
       const scope = {
-        organizationId: request.organization.id,
+        owner: { kind: 'organization' as const, id: request.organization.id },
         subjects: [],
         hidden: [],
         basePath: '',

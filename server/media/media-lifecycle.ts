@@ -6,7 +6,7 @@ import { media } from '@/db/schema/media';
 import { invalidField, notFound } from '../kernel/errors';
 import { isUuid } from '../kernel/validation';
 import { cleanUpload } from './media-file';
-import { visibleIn, type MediaScope } from './media-queries';
+import { ownerColumn, visibleIn, type MediaScope } from './media-queries';
 import type { MediaStore } from './store';
 
 export type Upload = {
@@ -28,9 +28,9 @@ function downloadName(given: string | undefined, extension: string): string {
 }
 
 /**
- * Stores an upload (sniffed, cleaned: media-file.ts) as one of the organization's media,
- * linked to its subject in the same transaction; answers the new id. A subject the
- * organization does not have is a 422 on `subject_id`, and nothing is kept.
+ * Stores an upload (sniffed, cleaned: media-file.ts) as one of the owner's media, linked to
+ * its subject in the same transaction (by the subject's `attach` when it has one); answers
+ * the new id. A subject the owner does not have is a 422 on `subject_id`, and nothing is kept.
  */
 export async function uploadMedia(
   db: Database,
@@ -42,7 +42,8 @@ export async function uploadMedia(
   const file = await cleanUpload(Buffer.from(input.file, 'base64'));
   const subject = scope.subjects.find((s) => s.type === input.subject_type);
   const id = randomUUID();
-  const key = `${scope.organizationId}/${id}.${file.extension}`;
+  const { owner } = scope;
+  const key = `${owner.id}/${id}.${file.extension}`;
   try {
     await db.transaction(async (tx) => {
       if (subject && input.subject_id) {
@@ -51,15 +52,15 @@ export async function uploadMedia(
         const [found] = await tx
           .select({ id: target.id })
           .from(target.table)
-          .where(
-            and(eq(target.organizationId, scope.organizationId), eq(target.id, input.subject_id)),
-          )
+          .where(and(eq(target.ownerId, owner.id), eq(target.id, input.subject_id)))
           .for('key share');
         if (!found) throw invalidField('subject_id', `The ${subject.label} was not found.`);
       }
       await tx.insert(media).values({
         id,
-        organizationId: scope.organizationId,
+        ...(owner.kind === 'organization'
+          ? { organizationId: owner.id }
+          : { sellerProfileId: owner.id }),
         contentType: file.contentType,
         sizeBytes: file.bytes.length,
         sha256: file.sha256,
@@ -72,10 +73,12 @@ export async function uploadMedia(
         createdBy: userId,
       });
       await store.put(tx, { mediaId: id, key, contentType: file.contentType }, file.bytes);
-      if (subject && input.subject_id) {
+      if (subject?.attach && input.subject_id) {
+        await subject.attach(tx, owner.id, input.subject_id, id);
+      } else if (subject && input.subject_id) {
         const { link } = subject;
         await tx.execute(
-          sql`insert into ${link.table} (${sql.identifier(link.organizationId.name)}, ${sql.identifier(link.subjectId.name)}, ${sql.identifier(link.mediaId.name)}) values (${scope.organizationId}, ${input.subject_id}, ${id})`,
+          sql`insert into ${link.table} (${sql.identifier(link.ownerId.name)}, ${sql.identifier(link.subjectId.name)}, ${sql.identifier(link.mediaId.name)}) values (${owner.id}, ${input.subject_id}, ${id})`,
         );
       }
     });
@@ -86,7 +89,7 @@ export async function uploadMedia(
   return id;
 }
 
-/** Deletes one of the organization's media, its links and its bytes. */
+/** Deletes one of the owner's media, its links and its bytes. */
 export async function deleteMedia(
   db: Database,
   store: MediaStore,
@@ -96,13 +99,7 @@ export async function deleteMedia(
   const [row] = isUuid(mediaId)
     ? await db
         .delete(media)
-        .where(
-          and(
-            eq(media.organizationId, scope.organizationId),
-            eq(media.id, mediaId),
-            visibleIn(scope),
-          ),
-        )
+        .where(and(eq(ownerColumn(scope), scope.owner.id), eq(media.id, mediaId), visibleIn(scope)))
         .returning({ key: media.storageKey, store: media.store })
     : [];
   if (!row) throw notFound('Media');

@@ -9,13 +9,18 @@ import type { MediaSubject } from './media-subjects';
 
 type MediaRow = typeof media.$inferSelect;
 
+/** The owner's column of `media` that a scope reads. */
+export const ownerColumn = (scope: MediaScope) =>
+  scope.owner.kind === 'organization' ? media.organizationId : media.sellerProfileId;
+
 /** The subject a media row is linked to, `{type, id}` or null, by one scalar subquery. */
-function subjectOf(subjects: readonly MediaSubject[]): SQL<{ type: string; id: string } | null> {
-  if (subjects.length === 0) return sql`null::json`;
+function subjectOf(scope: MediaScope): SQL<{ type: string; id: string } | null> {
+  if (scope.subjects.length === 0) return sql`null::json`;
+  const owner = ownerColumn(scope);
   const links = sql.join(
-    subjects.map(
+    scope.subjects.map(
       ({ type, link }) =>
-        sql`select ${type}::text as type, ${link.subjectId} as id from ${link.table} where ${link.organizationId} = ${media.organizationId} and ${link.mediaId} = ${media.id}`,
+        sql`select ${type}::text as type, ${link.subjectId} as id from ${link.table} where ${link.ownerId} = ${owner} and ${link.mediaId} = ${media.id}`,
     ),
     sql` union all `,
   );
@@ -25,18 +30,19 @@ function subjectOf(subjects: readonly MediaSubject[]): SQL<{ type: string; id: s
 /** Not linked to any of the subjects the caller may not see. */
 export function visibleIn(scope: MediaScope): SQL | undefined {
   if (scope.hidden.length === 0) return undefined;
+  const owner = ownerColumn(scope);
   return and(
     ...scope.hidden.map(
       ({ link }) =>
-        sql`not exists (select 1 from ${link.table} where ${link.organizationId} = ${media.organizationId} and ${link.mediaId} = ${media.id})`,
+        sql`not exists (select 1 from ${link.table} where ${link.ownerId} = ${owner} and ${link.mediaId} = ${media.id})`,
     ),
   );
 }
 
 /** The media of one subject. */
-function linkedTo(subject: MediaSubject, subjectId: string): SQL {
+function linkedTo(scope: MediaScope, subject: MediaSubject, subjectId: string): SQL {
   const { link } = subject;
-  return sql`exists (select 1 from ${link.table} where ${link.organizationId} = ${media.organizationId} and ${link.mediaId} = ${media.id} and ${link.subjectId} = ${subjectId})`;
+  return sql`exists (select 1 from ${link.table} where ${link.ownerId} = ${ownerColumn(scope)} and ${link.mediaId} = ${media.id} and ${link.subjectId} = ${subjectId})`;
 }
 
 export function toMedia(
@@ -62,7 +68,8 @@ export function toMedia(
 }
 
 export type MediaScope = {
-  organizationId: string;
+  /** Whose media: an organization's (`media.organization_id`) or a seller profile's. */
+  owner: { kind: 'organization' | 'seller_profile'; id: string };
   subjects: readonly MediaSubject[];
   /** Subjects whose media the caller may not see (their resource's `.view`): left out. */
   hidden: readonly MediaSubject[];
@@ -70,7 +77,7 @@ export type MediaScope = {
   basePath: string;
 };
 
-/** An organization's media, newest first, optionally of one subject: two statements. */
+/** The owner's media, newest first, optionally of one subject: two statements. */
 export async function listMedia(
   db: Database,
   scope: MediaScope,
@@ -79,13 +86,13 @@ export async function listMedia(
 ) {
   const subject = scope.subjects.find((s) => s.type === filter.subject_type);
   const where = and(
-    eq(media.organizationId, scope.organizationId),
-    subject && filter.subject_id ? linkedTo(subject, filter.subject_id) : undefined,
+    eq(ownerColumn(scope), scope.owner.id),
+    subject && filter.subject_id ? linkedTo(scope, subject, filter.subject_id) : undefined,
     visibleIn(scope),
   );
   const [rows, [count]] = await Promise.all([
     db
-      .select({ row: media, subject: subjectOf(scope.subjects) })
+      .select({ row: media, subject: subjectOf(scope) })
       .from(media)
       .where(where)
       .orderBy(desc(media.createdAt), desc(media.id))
@@ -104,19 +111,13 @@ export async function listMedia(
   );
 }
 
-/** One of the organization's media with its subject, or 404 (another's included). */
+/** One of the owner's media with its subject, or 404 (another's included). */
 export async function findMedia(db: Database, scope: MediaScope, mediaId: string) {
   const [found] = isUuid(mediaId)
     ? await db
-        .select({ row: media, subject: subjectOf(scope.subjects) })
+        .select({ row: media, subject: subjectOf(scope) })
         .from(media)
-        .where(
-          and(
-            eq(media.organizationId, scope.organizationId),
-            eq(media.id, mediaId),
-            visibleIn(scope),
-          ),
-        )
+        .where(and(eq(ownerColumn(scope), scope.owner.id), eq(media.id, mediaId), visibleIn(scope)))
     : [];
   if (!found) throw notFound('Media');
   return found;

@@ -49,7 +49,7 @@ export function mediaRouterFor<const P extends string>(
     : 'No record of this kind takes media yet: leave `subject_type` and `subject_id` out.';
   /** The caller's view: media of subjects whose resource they cannot view are not theirs to see. */
   const scopeOf = (organizationId: string, role: Role): MediaScope => ({
-    organizationId,
+    owner: { kind: 'organization', id: organizationId },
     subjects,
     hidden: subjects.filter((s) => s.resource && !canIn(kind, role, `${s.resource}.view`)),
     basePath: `/api/${tenant.collection}/${organizationId}/media`,

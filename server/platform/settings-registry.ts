@@ -67,6 +67,22 @@ export const SETTINGS: readonly SettingDefinition[] = [
     default: true,
     description: 'New listings wait for an administrator (pending) before they go live.',
   }),
+  define('marketplace.auto_approve_verified', 'boolean', z.boolean(), {
+    default: false,
+    description: 'Listings of verified sellers go live without waiting for an administrator.',
+  }),
+  define('marketplace.listing_days', 'integer', z.number().int().min(1).max(365), {
+    default: 90,
+    description: 'Days a listing stays active after approval or renewal before it expires.',
+  }),
+  define('marketplace.currency', 'string', z.string().regex(/^[A-Z]{3}$/), {
+    default: 'USD',
+    description: 'The one currency of marketplace prices (ISO 4217).',
+  }),
+  define('marketplace.auto_complete_days', 'integer', z.number().int().min(1).max(60), {
+    default: 7,
+    description: 'Days after delivery before an order completes on its own.',
+  }),
   define('blog.enabled', 'boolean', z.boolean(), {
     default: false,
     description: 'The blog is published.',

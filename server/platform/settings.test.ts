@@ -11,7 +11,15 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DEFAULT_OVERVIEW = {
   settings: {
     general: { site_name: 'Equestrian Platform', support_email: null },
-    marketplace: { enabled: true, maintenance_message: null, require_listing_approval: true },
+    marketplace: {
+      enabled: true,
+      maintenance_message: null,
+      require_listing_approval: true,
+      auto_approve_verified: false,
+      listing_days: 90,
+      currency: 'USD',
+      auto_complete_days: 7,
+    },
     blog: { enabled: false },
   },
   features: { marketplace: { enabled: true }, blog: { enabled: false } },
@@ -93,9 +101,9 @@ describe('GET /api/admin/settings', () => {
       settings: {
         ...DEFAULT_OVERVIEW.settings,
         marketplace: {
+          ...DEFAULT_OVERVIEW.settings.marketplace,
           enabled: false,
           maintenance_message: 'Back on Monday.',
-          require_listing_approval: true,
         },
         blog: { enabled: true },
       },
@@ -145,9 +153,9 @@ describe('POST /api/admin/settings/initialize', () => {
       settings: {
         general: { site_name: 'Horse Hub', support_email: null },
         marketplace: {
+          ...DEFAULT_OVERVIEW.settings.marketplace,
           enabled: false,
           maintenance_message: 'Inventory day.',
-          require_listing_approval: true,
         },
         blog: { enabled: true },
       },
@@ -196,6 +204,34 @@ describe('GET /api/admin/settings/group/{group}', () => {
           key: 'marketplace.require_listing_approval',
           value: true,
           type: 'boolean',
+        }),
+        expect.objectContaining({
+          key: 'marketplace.auto_approve_verified',
+          value: false,
+          type: 'boolean',
+          default: false,
+          nullable: false,
+        }),
+        expect.objectContaining({
+          key: 'marketplace.listing_days',
+          value: 90,
+          type: 'integer',
+          default: 90,
+          nullable: false,
+        }),
+        expect.objectContaining({
+          key: 'marketplace.currency',
+          value: 'USD',
+          type: 'string',
+          default: 'USD',
+          nullable: false,
+        }),
+        expect.objectContaining({
+          key: 'marketplace.auto_complete_days',
+          value: 7,
+          type: 'integer',
+          default: 7,
+          nullable: false,
         }),
       ],
     });
@@ -312,6 +348,13 @@ describe('PUT /api/admin/settings/{key}', () => {
     ['general.site_name', '', 'The value field is required.'],
     ['general.site_name', null, 'The value field is required.'],
     ['general.support_email', 'not-an-address', 'The value field must be a valid email address.'],
+    ['marketplace.auto_approve_verified', 'true', 'The value field must be true or false.'],
+    ['marketplace.listing_days', 0, 'The value field must be at least 1.'],
+    ['marketplace.listing_days', 366, 'The value field must not be greater than 365.'],
+    ['marketplace.listing_days', 1.5, 'The value field must be an integer.'],
+    ['marketplace.currency', 'usd', 'The value field format is invalid.'],
+    ['marketplace.currency', null, 'The value field is required.'],
+    ['marketplace.auto_complete_days', 61, 'The value field must not be greater than 60.'],
   ])('answers 422 on value for %s = %j', async (key, value, message) => {
     const token = await admin();
     const res = await app.request('PUT', `/api/admin/settings/${key}`, { token, body: { value } });

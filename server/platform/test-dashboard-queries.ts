@@ -43,7 +43,7 @@ export async function platformFigures(db: Database, timezone: string): Promise<P
                 (count(*) filter (where status = 'active'))::int as active,
                 (count(*) filter (where created_at >= (select start from month)))::int as new
            from users) u,
-        (select count(*)::int as total,
+        (select (count(*) filter (where status <> 'removed'))::int as total,
                 (count(*) filter (where status = 'active'))::int as active,
                 (count(*) filter (where status = 'pending'))::int as pending
            from publications) p,

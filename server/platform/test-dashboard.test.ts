@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { organizations, publications, users } from '@/db/schema';
+import {
+  marketplaceCategories,
+  organizations,
+  publications,
+  sellerProfiles,
+  users,
+} from '@/db/schema';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 
 const app = useTestApp();
@@ -29,12 +35,24 @@ describe('GET /api/test/dashboard', () => {
       { type: 'stud', name: 'Oak Farm', timezone: 'UTC', currency: 'EUR' },
       { type: 'school', name: 'Birch Hill', timezone: 'UTC', currency: 'EUR' },
     ]);
+    const [groom] = await app.db.select().from(users).where(eq(users.email, 'groom@x.test'));
+    const [category] = await app.db
+      .insert(marketplaceCategories)
+      .values({ name: 'Horses', slug: 'horses', kind: 'horse' })
+      .returning();
+    const [shop] = await app.db
+      .insert(sellerProfiles)
+      .values({ userId: groom!.id, displayName: 'Groom', slug: 'groom' })
+      .returning();
+    const listing = { sellerProfileId: shop!.id, categoryId: category!.id, price: '100.00' };
     await app.db.insert(publications).values([
-      { title: 'Hanoverian gelding', status: 'active' },
-      { title: 'Dressage saddle', status: 'active' },
-      { title: 'Pony for children', status: 'pending' },
-      { title: 'Old trailer', status: 'archived' },
-      { title: 'Draft listing', status: 'draft' },
+      { ...listing, title: 'Hanoverian gelding', status: 'active' },
+      { ...listing, title: 'Dressage saddle', status: 'active' },
+      { ...listing, title: 'Pony for children', status: 'pending' },
+      { ...listing, title: 'Old trailer', status: 'archived' },
+      { ...listing, title: 'Draft listing', status: 'draft' },
+      // A listing its seller deleted is no longer counted.
+      { ...listing, title: 'Deleted listing', status: 'removed' },
     ]);
 
     const res = await app.request('GET', '/api/test/dashboard', { token: admin });

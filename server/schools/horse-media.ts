@@ -7,9 +7,9 @@ export const horsePhotos: MediaSubject = {
   label: 'horse',
   link: {
     table: schoolHorseMedia,
-    organizationId: schoolHorseMedia.schoolId,
+    ownerId: schoolHorseMedia.schoolId,
     subjectId: schoolHorseMedia.horseId,
     mediaId: schoolHorseMedia.mediaId,
   },
-  target: { table: horses, organizationId: horses.schoolId, id: horses.id },
+  target: { table: horses, ownerId: horses.schoolId, id: horses.id },
 };

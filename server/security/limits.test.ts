@@ -6,7 +6,7 @@ import { apiOperations, type ApiOperation } from '../test/api-routes';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 import { sampleQuery } from '../test/sample-input';
 import { schoolFixtures } from '../test/school-fixtures';
-import { accessCodes, portalLinks } from '@/db/schema';
+import { accessCodes, portalLinks, sellerProfiles } from '@/db/schema';
 
 /*
  * The request limits of DESIGN 5, on every route they apply to. Tested elsewhere, and not
@@ -42,6 +42,12 @@ async function world() {
     .insert(accessCodes)
     .values({ codeHash: 'limits', codeHint: 'ABCD', organizationType: 'school' })
     .returning({ id: accessCodes.id });
+  // The owner's seller profile, for the marketplace lists under `/seller-profiles/{id}`.
+  const me = await app.request('GET', '/api/auth/me', { token: await app.tokenFor(OWNER) });
+  const [shop] = await app.db
+    .insert(sellerProfiles)
+    .values({ userId: me.body.id, displayName: 'Owner', slug: 'owner' })
+    .returning({ id: sellerProfiles.id });
   const ids: Record<string, string> = {
     schoolId,
     studId,
@@ -51,7 +57,10 @@ async function world() {
   };
   const fill = (op: ApiOperation, other?: string) =>
     `/api${op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = ids[name] ?? other;
+      const value =
+        name === 'id' && op.path.startsWith('/marketplace/seller-profiles/')
+          ? shop!.id
+          : (ids[name] ?? other);
       if (!value) throw new Error(`No id for {${name}} of ${op.path}: add one to world().`);
       return value;
     })}`;

@@ -117,10 +117,12 @@ describe('role matrix on every organization route', () => {
 // What any signed-in user may call: their own account, profile and notifications, their
 // lists of schools and studs, the global pedigree (DESIGN-MODULES 0.3), the portal,
 // where their own links decide what they read (A.5; server/portal/portal.test.ts), and
-// redeeming an access code (E.4; server/admin/access-codes.test.ts).
+// redeeming an access code (E.4; server/admin/access-codes.test.ts), and the marketplace,
+// where sellers own their records (server/security/marketplace-isolation.test.ts).
 const OWN_ACCOUNT = ['/auth/me', '/schools', '/studs', '/access-codes/redeem'];
 const isOwnAccount = (path: string) =>
-  OWN_ACCOUNT.includes(path) || /^\/(profile|notifications|pedigree|portal)(\/|$)/.test(path);
+  OWN_ACCOUNT.includes(path) ||
+  /^\/(profile|notifications|pedigree|portal|marketplace)(\/|$)/.test(path);
 const platformRoutes = apiOperations()
   .filter(
     (op) =>

@@ -10,10 +10,10 @@ export const expenseFiles: MediaSubject = {
   label: 'expense',
   link: {
     table: studExpenseMedia,
-    organizationId: studExpenseMedia.studId,
+    ownerId: studExpenseMedia.studId,
     subjectId: studExpenseMedia.expenseId,
     mediaId: studExpenseMedia.mediaId,
   },
-  target: { table: studExpenses, organizationId: studExpenses.studId, id: studExpenses.id },
+  target: { table: studExpenses, ownerId: studExpenses.studId, id: studExpenses.id },
   resource: 'finance',
 };

@@ -7,11 +7,11 @@ export const studHorseFiles: MediaSubject = {
   label: 'horse',
   link: {
     table: studHorseMedia,
-    organizationId: studHorseMedia.studId,
+    ownerId: studHorseMedia.studId,
     subjectId: studHorseMedia.horseId,
     mediaId: studHorseMedia.mediaId,
   },
-  target: { table: studHorses, organizationId: studHorses.studId, id: studHorses.id },
+  target: { table: studHorses, ownerId: studHorses.studId, id: studHorses.id },
 };
 
 /** Attachments of a medical record (a lab report, an X-ray): `subject_type: medical_record`. */
@@ -20,9 +20,9 @@ export const medicalRecordFiles: MediaSubject = {
   label: 'medical record',
   link: {
     table: medicalRecordMedia,
-    organizationId: medicalRecordMedia.studId,
+    ownerId: medicalRecordMedia.studId,
     subjectId: medicalRecordMedia.medicalRecordId,
     mediaId: medicalRecordMedia.mediaId,
   },
-  target: { table: medicalRecords, organizationId: medicalRecords.studId, id: medicalRecords.id },
+  target: { table: medicalRecords, ownerId: medicalRecords.studId, id: medicalRecords.id },
 };

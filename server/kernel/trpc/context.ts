@@ -35,6 +35,11 @@ export type Context = Services & {
   /** Overrides the status of a successful answer (a check that reports a failure as data). */
   responseStatus: number | undefined;
   /**
+   * Sets `responseStatus` of the request's own context: a procedure behind a middleware that
+   * adds to the context (sign-in) sees a copy, where assigning the field changes nothing.
+   */
+  setResponseStatus(status: number): void;
+  /**
    * The signed-in caller; resolved on first use, so public routes never touch the token.
    * `organizationId` (a UUID), on that first use, reads the caller's membership of that
    * organization in the same statement (`Caller.access`).
@@ -74,12 +79,16 @@ async function resolveCaller(
 
 export function createContext(services: Services, req: Request, requestId: string): Context {
   let caller: Promise<Caller> | undefined;
-  return {
+  const context: Context = {
     ...services,
     req,
     url: new URL(req.url),
     requestId,
     responseStatus: undefined,
+    setResponseStatus: (status) => {
+      context.responseStatus = status;
+    },
     authenticate: (organizationId) => (caller ??= resolveCaller(services, req, organizationId)),
   };
+  return context;
 }

@@ -1,0 +1,339 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
+import { users } from './identity';
+import {
+  CATEGORY_KINDS,
+  LISTING_CONDITIONS,
+  LISTING_STATUSES,
+  MODERATION_ACTIONS,
+  LISTING_PRICE_TYPES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  SALE_MODES,
+  type AttributeType,
+} from './marketplace-values';
+import { media } from './media';
+import { sellerProfiles } from './seller-profiles';
+import { horseIdentities } from './pedigree';
+import { inList, money } from './tenant';
+
+/*
+ * The marketplace catalogue (DESIGN-MODULES C.1 to C.4, E.3, G.10). Platform tables: a
+ * listing belongs to a seller profile, which belongs to a user or an organization.
+ */
+
+export * from './marketplace-values';
+export * from './seller-profiles';
+
+/** One typed field that listings of a category fill in (`attributes.<name>`). */
+export type CategoryAttribute = {
+  name: string;
+  label: string;
+  type: AttributeType;
+  required: boolean;
+  /** The choices of a `select`. */
+  options?: string[];
+  /** Bounds of an `integer` or `number`. */
+  min?: number;
+  max?: number;
+};
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Lower case without accents (é → e, ñ → n): immutable, so a generated column may use it. */
+const folded = (text: string) =>
+  `regexp_replace(normalize(lower(${text}), NFD), '[\\u0300-\\u036f]', '', 'g')`;
+
+/**
+ * `folded` over any expression: the search compares folded columns (city, state) with folded
+ * input, and the expression indexes below are written with it, so the two always agree.
+ */
+export const foldedSql = (text: SQL | AnyPgColumn) =>
+  sql`regexp_replace(normalize(lower(${text}), NFD), '[\\u0300-\\u036f]', '', 'g')`;
+
+/**
+ * A number attribute of a listing (`birth_year`, `height_cm`), null when it holds anything
+ * else, so that a cast never fails: the search's ranges and their indexes. The name is a
+ * literal (not a parameter) so that the planner matches the index.
+ */
+export const numberAttributeSql = (
+  attributes: SQL | AnyPgColumn,
+  name: 'birth_year' | 'height_cm',
+) =>
+  sql`(case when jsonb_typeof(${attributes} -> ${sql.raw(`'${name}'`)}) = 'number' then (${attributes} ->> ${sql.raw(`'${name}'`)})::numeric end)`;
+
+/**
+ * What full-text search reads, kept by the database: title (weight A), breed and
+ * discipline (B), description (C), each stemmed in English and in Spanish, accents folded.
+ */
+const SEARCH_DOCUMENT = [
+  ['title', 'A'],
+  ["coalesce(attributes->>'breed', '') || ' ' || coalesce(attributes->>'discipline', '')", 'B'],
+  ['description', 'C'],
+]
+  .flatMap(([column, weight]) =>
+    ['english', 'spanish'].map(
+      (language) =>
+        `setweight(to_tsvector('${language}'::regconfig, ${folded(column!)}), '${weight}')`,
+    ),
+  )
+  .join(' || ');
+
+/** C.1: a tree of two levels; a child shares its root's kind. */
+export const marketplaceCategories = pgTable(
+  'marketplace_categories',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => marketplaceCategories.id, {
+      onDelete: 'restrict',
+    }),
+    kind: text('kind', { enum: CATEGORY_KINDS }).notNull(),
+    attributes: jsonb('attributes').$type<CategoryAttribute[]>().notNull().default([]),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('marketplace_categories_slug_key').on(t.slug),
+    index('marketplace_categories_parent_idx').on(t.parentId, t.position),
+    check('marketplace_categories_kind_check', inList(t.kind, CATEGORY_KINDS)),
+    check('marketplace_categories_parent_check', sql`${t.parentId} is distinct from ${t.id}`),
+  ],
+);
+
+/**
+ * C.3: a listing. The settings issue's table, extended; the test dashboard counts its
+ * statuses. `suspended_from` is the state a reinstatement returns to.
+ */
+export const publications = pgTable(
+  'publications',
+  {
+    id: id(),
+    sellerProfileId: uuid('seller_profile_id')
+      .notNull()
+      .references(() => sellerProfiles.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => marketplaceCategories.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    price: money('price'),
+    priceType: text('price_type', { enum: LISTING_PRICE_TYPES }).notNull().default('fixed'),
+    saleMode: text('sale_mode', { enum: SALE_MODES }).notNull().default('enquiry'),
+    quantity: integer('quantity').notNull().default(1),
+    condition: text('condition', { enum: LISTING_CONDITIONS }),
+    city: text('city'),
+    state: text('state'),
+    country: text('country'),
+    ships: boolean('ships').notNull().default(false),
+    shippingPrice: money('shipping_price'),
+    pickup: boolean('pickup').notNull().default(true),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    horseIdentityId: uuid('horse_identity_id').references(() => horseIdentities.id, {
+      onDelete: 'set null',
+    }),
+    serviceIds: uuid('service_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    status: text('status', { enum: LISTING_STATUSES }).notNull().default('draft'),
+    statusReason: text('status_reason'),
+    suspendedFrom: text('suspended_from', { enum: LISTING_STATUSES }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    favouritesCount: integer('favourites_count').notNull().default(0),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql.raw(SEARCH_DOCUMENT)),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    unique('publications_seller_profile_id_key').on(t.sellerProfileId, t.id),
+    index('publications_status_idx').on(t.status),
+    index('publications_active_newest_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'active'`),
+    // Both price sorts, each with the id as its tie-breaker (listing-cards.ts).
+    index('publications_active_price_idx')
+      .on(t.price, t.id.desc())
+      .where(sql`${t.status} = 'active'`),
+    index('publications_active_price_desc_idx')
+      .on(t.price.desc(), t.id.desc())
+      .where(sql`${t.status} = 'active'`),
+    // The search's filters on a horse's age and height, and on the place (search-queries.ts).
+    index('publications_active_birth_year_idx')
+      .on(numberAttributeSql(t.attributes, 'birth_year'))
+      .where(sql`${t.status} = 'active'`),
+    index('publications_active_height_idx')
+      .on(numberAttributeSql(t.attributes, 'height_cm'))
+      .where(sql`${t.status} = 'active'`),
+    index('publications_active_city_idx')
+      .on(foldedSql(t.city))
+      .where(sql`${t.status} = 'active'`),
+    index('publications_active_state_idx')
+      .on(foldedSql(t.state))
+      .where(sql`${t.status} = 'active'`),
+    index('publications_active_category_idx')
+      .on(t.categoryId, t.publishedAt.desc())
+      .where(sql`${t.status} = 'active'`),
+    index('publications_search_idx').using('gin', t.searchVector),
+    index('publications_attributes_idx').using('gin', sql`${t.attributes} jsonb_path_ops`),
+    index('publications_seller_idx').on(t.sellerProfileId, t.status, t.updatedAt.desc()),
+    index('publications_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'active'`),
+    check('publications_status_check', inList(t.status, LISTING_STATUSES)),
+    check('publications_price_type_check', inList(t.priceType, LISTING_PRICE_TYPES)),
+    check('publications_sale_mode_check', inList(t.saleMode, SALE_MODES)),
+    check('publications_price_check', sql`${t.price} >= 0 and ${t.shippingPrice} >= 0`),
+    check(
+      'publications_price_given_check',
+      sql`${t.priceType} = 'on_request' or ${t.price} is not null`,
+    ),
+    check('publications_quantity_check', sql`${t.quantity} >= 0`),
+    check('publications_favourites_count_check', sql`${t.favouritesCount} >= 0`),
+    check(
+      'publications_suspended_from_check',
+      sql`(${t.status} = 'suspended') = (${t.suspendedFrom} is not null)`,
+    ),
+  ],
+);
+
+/** A listing's images, in order: media of its seller profile (composite keys on both sides). */
+export const publicationMedia = pgTable(
+  'publication_media',
+  {
+    sellerProfileId: uuid('seller_profile_id').notNull(),
+    publicationId: uuid('publication_id').notNull(),
+    mediaId: uuid('media_id').notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.publicationId, t.mediaId] }),
+    index('publication_media_order_idx').on(t.publicationId, t.position),
+    foreignKey({
+      columns: [t.sellerProfileId, t.publicationId],
+      foreignColumns: [publications.sellerProfileId, publications.id],
+      name: 'publication_media_publication_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.sellerProfileId, t.mediaId],
+      foreignColumns: [media.sellerProfileId, media.id],
+      name: 'publication_media_media_fk',
+    }).onDelete('cascade'),
+  ],
+);
+
+/** C.4: a user's favourite listings. */
+export const favourites = pgTable(
+  'marketplace_favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    publicationId: uuid('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.publicationId] }),
+    index('marketplace_favourites_newest_idx').on(t.userId, t.createdAt.desc()),
+    index('marketplace_favourites_publication_idx').on(t.publicationId),
+  ],
+);
+
+/** C.4: a buyer's message about a listing, e-mailed to its seller. */
+export const listingContacts = pgTable(
+  'listing_contacts',
+  {
+    id: id(),
+    publicationId: uuid('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    sellerProfileId: uuid('seller_profile_id')
+      .notNull()
+      .references(() => sellerProfiles.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('listing_contacts_received_idx').on(t.sellerProfileId, t.createdAt.desc()),
+    index('listing_contacts_sent_idx').on(t.senderId, t.createdAt.desc()),
+  ],
+);
+
+/** G.10: a user's report of a listing; one open report per user and listing. */
+export const listingReports = pgTable(
+  'listing_reports',
+  {
+    id: id(),
+    publicationId: uuid('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    details: text('details'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('listing_reports_open_key')
+      .on(t.publicationId, t.reporterId)
+      .where(sql`${t.status} = 'open'`),
+    index('listing_reports_open_idx')
+      .on(t.publicationId, t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    check('listing_reports_reason_check', inList(t.reason, REPORT_REASONS)),
+    check('listing_reports_status_check', inList(t.status, REPORT_STATUSES)),
+  ],
+);
+
+/** E.3: every moderation decision, with its reason: the listing's history and the log. */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: id(),
+    publicationId: uuid('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
+    fromStatus: text('from_status', { enum: LISTING_STATUSES }).notNull(),
+    toStatus: text('to_status', { enum: LISTING_STATUSES }).notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('moderation_actions_publication_idx').on(t.publicationId, t.createdAt),
+    index('moderation_actions_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('moderation_actions_action_check', inList(t.action, MODERATION_ACTIONS)),
+  ],
+);

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '@/db/client';
+import type { ListingStatus } from '@/db/schema/marketplace-values';
+import { conflict, invalidField, notFound } from '../kernel/errors';
+import type { Caller } from '../kernel/trpc/context';
+import { isUuid } from '../kernel/validation';
+import { SELLER_OWNER_JOIN, managedBy, sellerActive } from './seller-access';
+
+/** A listing a buyer acts on (a favourite, a message, a report). */
+export type ListingTarget = {
+  id: string;
+  title: string;
+  status: ListingStatus;
+  seller_profile_id: string;
+  /** Active and of an active seller: what every signed-in user sees. */
+  public: boolean;
+  /** The caller manages its seller profile. */
+  mine: boolean;
+};
+
+/**
+ * The listing `listingId` as the caller may see it (the shared rule: public, or any state to
+ * its managers and to platform administrators; `removed` to nobody), else 404.
+ */
+export async function listingTarget(
+  db: Database,
+  caller: Caller,
+  listingId: string,
+): Promise<ListingTarget> {
+  const [row] = isUuid(listingId)
+    ? await queryRows<ListingTarget>(
+        db,
+        sql`select p.id, p.title, p.status, p.seller_profile_id,
+                   (p.status = 'active' and ${sellerActive}) as public,
+                   ${managedBy(caller.user.id)} as mine
+              from publications p
+              join seller_profiles sp on sp.id = p.seller_profile_id
+              ${SELLER_OWNER_JOIN}
+             where p.id = ${listingId} and p.status <> 'removed'`,
+      )
+    : [];
+  if (!row || !(row.public || row.mine || caller.isPlatformAdmin)) throw notFound('Listing');
+  return row;
+}
+
+/**
+ * A listing somebody else sells, open for business: 422 on one's own (`what` names the
+ * action), 409 when it is not active or its seller may not sell (only its managers and
+ * administrators see it then).
+ */
+export function requireOthersActive(listing: ListingTarget, what: 'contact' | 'report'): void {
+  if (listing.mine) throw invalidField('id', `You cannot ${what} your own listing.`);
+  if (listing.status !== 'active')
+    throw conflict(`This listing is ${listing.status}: only active listings can be ${what}ed.`);
+  if (!listing.public) throw conflict('The seller of this listing is suspended.');
+}

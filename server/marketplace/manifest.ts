@@ -1,0 +1,40 @@
+import { defineModule } from '../kernel/modules';
+import { adminMarketplaceCategoriesRouter } from './admin-categories';
+import { marketplaceCategoriesRouter } from './categories';
+import { sellerMediaRouter } from './seller-media';
+import { sellerProfilesRouter } from './seller-profiles';
+import { sellersRouter } from './sellers';
+import { favouritesRouter } from './favourites';
+import { listingContactsRouter } from './listing-contacts';
+import { listingReportsRouter } from './listing-reports';
+import { listingExpiryJob } from './listing-expiry';
+import { listingSearchRouter } from './listing-search';
+import { listingsRouter } from './listings';
+import { adminModerationRouter } from './moderation';
+
+/**
+ * The marketplace catalogue (DESIGN-MODULES C.1 to C.4, C.8, E.3, G.10): categories, seller
+ * profiles and their media, listings and their states, search, favourites, contact requests,
+ * reports, and the administrators' categories and moderation. Every `/api/marketplace/**`
+ * route is a `marketplaceProcedure` (the switch of C.8).
+ */
+export const marketplaceModule = defineModule({
+  name: 'marketplace',
+  tenant: null,
+  routers: {
+    marketplaceCategories: marketplaceCategoriesRouter,
+    sellerProfiles: sellerProfilesRouter,
+    sellers: sellersRouter,
+    sellerMedia: sellerMediaRouter,
+    listingSearch: listingSearchRouter,
+    listings: listingsRouter,
+    favourites: favouritesRouter,
+    listingContacts: listingContactsRouter,
+    listingReports: listingReportsRouter,
+    admin: {
+      marketplaceCategories: adminMarketplaceCategoriesRouter,
+      moderation: adminModerationRouter,
+    },
+  },
+  jobs: [listingExpiryJob],
+});

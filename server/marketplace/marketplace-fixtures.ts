@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { marketplaceCategories, publications, sellerProfiles } from '@/db/schema';
+import { ADMIN_EMAIL, type TestApp } from '../test/harness';
+import { HORSE_CATEGORY_ATTRIBUTES } from '@/db/schema/marketplace-defaults';
+
+/**
+ * A marketplace to test against, written directly (no route of the module needed): the
+ * categories Horses (with Sport horses), Tack (with Saddles) and Services; a seller and a
+ * buyer, each with a personal seller profile; the platform administrator. `listing` writes
+ * a listing in any state.
+ */
+export async function marketplaceWorld(app: TestApp) {
+  const person = async (email: string) => {
+    const token = await app.tokenFor(email);
+    const me = await app.request('GET', '/api/auth/me', { token });
+    return { email, token, id: me.body.id as string };
+  };
+  const [seller, buyer, admin] = await Promise.all([
+    person('seller@market.test'),
+    person('buyer@market.test'),
+    person(ADMIN_EMAIL),
+  ]);
+  const [horses, tack, services] = await app.db
+    .insert(marketplaceCategories)
+    .values([
+      { name: 'Horses', slug: 'horses', kind: 'horse', attributes: HORSE_CATEGORY_ATTRIBUTES },
+      { name: 'Tack', slug: 'tack', kind: 'item', position: 1 },
+      { name: 'Services', slug: 'services', kind: 'service', position: 2 },
+    ])
+    .returning();
+  const [sportHorses, saddles] = await app.db
+    .insert(marketplaceCategories)
+    .values([
+      {
+        name: 'Sport horses',
+        slug: 'sport-horses',
+        kind: 'horse',
+        parentId: horses!.id,
+        attributes: HORSE_CATEGORY_ATTRIBUTES,
+      },
+      {
+        name: 'Saddles',
+        slug: 'saddles',
+        kind: 'item',
+        parentId: tack!.id,
+        attributes: [
+          { name: 'size', label: 'Seat size', type: 'number', required: false, min: 10, max: 20 },
+        ],
+      },
+    ])
+    .returning();
+  const [sellerProfile, buyerProfile] = await app.db
+    .insert(sellerProfiles)
+    .values([
+      { userId: seller.id, displayName: 'Sally Seller', slug: 'sally-seller', city: 'Madrid' },
+      { userId: buyer.id, displayName: 'Bob Buyer', slug: 'bob-buyer' },
+    ])
+    .returning();
+
+  /** A listing of the seller written directly: an active saddle for 450.00 unless told. */
+  const listing = async (values: Partial<typeof publications.$inferInsert> = {}) => {
+    const [row] = await app.db
+      .insert(publications)
+      .values({
+        sellerProfileId: sellerProfile!.id,
+        categoryId: saddles!.id,
+        title: 'Leather dressage saddle',
+        description: 'A well-kept 17.5" dressage saddle.',
+        price: '450.00',
+        saleMode: 'buy_now',
+        status: 'active',
+        publishedAt: sql`now()`,
+        expiresAt: sql`now() + interval '90 days'`,
+        createdBy: seller.id,
+        ...values,
+      })
+      .returning();
+    return row!;
+  };
+
+  /** Opens or closes the marketplace (C.8), as the administrator's settings route does. */
+  const setMarketplace = (enabled: boolean, maintenance_message: string | null = null) =>
+    app.request('PUT', '/api/admin/settings/marketplace', {
+      token: admin.token,
+      body: { enabled, maintenance_message },
+    });
+
+  return {
+    seller,
+    buyer,
+    admin,
+    categories: {
+      horses: horses!,
+      tack: tack!,
+      services: services!,
+      sportHorses: sportHorses!,
+      saddles: saddles!,
+    },
+    sellerProfile: sellerProfile!,
+    buyerProfile: buyerProfile!,
+    listing,
+    setMarketplace,
+  };
+}
+
+export type MarketplaceWorld = Awaited<ReturnType<typeof marketplaceWorld>>;
