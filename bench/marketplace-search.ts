@@ -18,14 +18,12 @@
  * Prints p50/p99 per search and writes the table to bench/RESULTS.md between its markers;
  * exits 1 when a search's p99 reaches 100 ms or a request does not answer 200.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
-import type { Result } from 'autocannon';
-import { freePort, waitFor } from './processes';
+import { devSignIn, runLoad, startBenchServer } from './processes';
 import { openPostgres } from '@/db/client';
 
 const BUYER_EMAIL = 'buyer@bench.market';
@@ -307,25 +305,6 @@ const SEARCHES: Search[] = [
   { name: 'newest, page 200', query: 'page=200' },
 ];
 
-/** One autocannon run in its own process (bench/load.ts), so that it shares no event loop. */
-function load(options: Record<string, unknown>): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const file = path.join(os.tmpdir(), `bench-marketplace-${process.pid}.json`);
-    fs.writeFileSync(file, JSON.stringify(options));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts', file], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      fs.rmSync(file, { force: true });
-      if (code) reject(new Error(`autocannon exited with ${code}`));
-      else resolve(JSON.parse(out) as Result);
-    });
-  });
-}
-
 type Timing = {
   name: string;
   total: number;
@@ -343,8 +322,8 @@ async function time(search: Search, url: string, headers: Record<string, string>
   if (probe.status !== 200)
     throw new Error(`${search.name}: ${probe.status} ${JSON.stringify(body)}`);
   // A short warm-up at the same rate: the plan cache and PostgreSQL's buffers.
-  await load({ url, headers, connections: CONNECTIONS, overallRate: RATE, duration: 2 });
-  const result = await load({
+  await runLoad({ url, headers, connections: CONNECTIONS, overallRate: RATE, duration: 2 });
+  const result = await runLoad({
     url,
     headers,
     connections: CONNECTIONS,
@@ -429,41 +408,9 @@ async function main() {
     process.exit(1);
   }
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join('.next', 'serve', 'serve.mjs')], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      APP_URL: base,
-      AUTH_DEV_ISSUER: '1',
-      AUTH_SECRET: 'benchmark-only-secret',
-      SEED_DEMO: '0',
-      SQL_STATEMENT_HEADER: '1',
-    },
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = () => {
-    try {
-      if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  };
-  process.once('exit', stop);
+  const { base, stop } = await startBenchServer({ SQL_STATEMENT_HEADER: '1' });
   try {
-    await waitFor(`${base}/api/health`, server);
-    const tokenRes = await fetch(`${base}/api/dev-idp/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: BUYER_EMAIL }),
-    });
-    const { token } = (await tokenRes.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
-    await (await fetch(`${base}/api/auth/me`, { headers })).arrayBuffer();
+    const headers = await devSignIn(base, BUYER_EMAIL);
     // The issuer is this run's URL: each run signs in as a new user, given 50 favourites here.
     await sql`
       insert into marketplace_favourites (user_id, publication_id)

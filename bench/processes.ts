@@ -1,7 +1,14 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Result } from 'autocannon';
 
-/* What the bench scripts share to start servers: a free port, and waiting for one to answer. */
+/*
+ * What the bench scripts share: a free port, the production server started and waited for, a
+ * user signed in through the development issuer, and autocannon in a process of its own.
+ */
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,4 +33,87 @@ export async function waitFor(url: string, child: ChildProcess, seconds = 90): P
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+/** What the production server of a benchmark runs with, on `base` (its port in `base`). */
+export function benchServerEnv(
+  base: string,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    PORT: new URL(base).port,
+    APP_URL: base,
+    AUTH_DEV_ISSUER: '1',
+    AUTH_SECRET: 'benchmark-only-secret',
+    SEED_DEMO: '0',
+    ...extra,
+  };
+}
+
+/**
+ * The production build (`npm start`: .next/serve/serve.mjs) on a free port, in its own process
+ * group, answering once this resolves; `stop` ends it, and so does this process's exit.
+ */
+export async function startBenchServer(
+  extra: Record<string, string> = {},
+): Promise<{ base: string; stop: () => void }> {
+  const base = `http://127.0.0.1:${await freePort()}`;
+  const server = spawn(process.execPath, [path.join('.next', 'serve', 'serve.mjs')], {
+    env: benchServerEnv(base, extra),
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => {
+    try {
+      if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', stop);
+  await waitFor(`${base}/api/health`, server);
+  return { base, stop };
+}
+
+/**
+ * Signs `email` in through the development issuer (the user exists afterwards): the bearer
+ * header of its token. The issuer is the run's URL, so each run makes a new user.
+ */
+export async function devSignIn(base: string, email: string): Promise<{ authorization: string }> {
+  const res = await fetch(`${base}/api/dev-idp/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  const { token } = (await res.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  await (await fetch(`${base}/api/auth/me`, { headers })).arrayBuffer();
+  return headers;
+}
+
+let loads = 0;
+
+/**
+ * One autocannon run in its own process (bench/load.ts), so that it shares no event loop with
+ * the script; the options (with thousands of bodies) go through a file: argv has a size limit.
+ */
+export function runLoad(options: Record<string, unknown>): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const file = path.join(os.tmpdir(), `bench-load-${process.pid}-${loads++}.json`);
+    fs.writeFileSync(file, JSON.stringify(options));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts', file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      fs.rmSync(file, { force: true });
+      if (code) reject(new Error(`autocannon exited with ${code}`));
+      else resolve(JSON.parse(out) as Result);
+    });
+  });
 }

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { freePort } from './processes';
+import { benchServerEnv, freePort } from './processes';
 
 const DURATION = Number(process.env.PROFILE_DURATION ?? 10);
 const EMAIL = 'owner@scale.school';
@@ -113,16 +113,7 @@ async function main() {
       process.env.PROFILE_SERVER ?? path.join('.next', 'serve', 'serve.mjs'),
     ],
     {
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        PORT: String(port),
-        APP_URL: base,
-        AUTH_DEV_ISSUER: '1',
-        AUTH_SECRET: 'benchmark-only-secret',
-        SEED_DEMO: '0',
-      },
+      env: benchServerEnv(base),
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );

@@ -25,7 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { TZDate } from '@date-fns/tz';
 import { format, subMonths, endOfMonth } from 'date-fns';
 import postgres from 'postgres';
-import { freePort, waitFor } from './processes';
+import { devSignIn, freePort, runLoad, waitFor } from './processes';
 import type { Result } from 'autocannon';
 import { pedigreeCsv } from './pedigree-csv';
 
@@ -100,27 +100,6 @@ function start(label: string, args: string[], env: NodeJS.ProcessEnv): ChildProc
     if (code) console.error(`${label} exited with ${code}:\n${log}`);
   });
   return child;
-}
-
-let loads = 0;
-
-function load(options: Record<string, unknown>): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    // The options (with thousands of bodies) go through a file: argv has a size limit.
-    const file = path.join(os.tmpdir(), `bench-load-${process.pid}-${loads++}.json`);
-    fs.writeFileSync(file, JSON.stringify(options));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts', file], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      fs.rmSync(file, { force: true });
-      if (code) reject(new Error(`autocannon exited with ${code}`));
-      else resolve(JSON.parse(out) as Result);
-    });
-  });
 }
 
 /** How long the fixed route takes to answer before any load: what `settle` waits to see again. */
@@ -229,22 +208,14 @@ async function main() {
   });
   await waitFor(`${base}/api/health`, next);
 
-  const tokenRes = await fetch(`${base}/api/dev-idp/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: SCALE_OWNER_EMAIL }),
-  });
-  const { token } = (await tokenRes.json()) as { token: string };
-  await (
-    await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })
-  ).arrayBuffer();
+  const signedIn = await devSignIn(base, SCALE_OWNER_EMAIL);
   // The invitation binds to the first identity that signs in with the address; the issuer
   // is this run's URL, so a later run on another port signs in as a new identity.
   await sql`
     insert into memberships (organization_id, user_id, role)
     select ${schoolId}, id, 'owner' from users where issuer = ${`${base}/api/dev-idp`} and subject = ${SCALE_OWNER_EMAIL}
     on conflict (organization_id, user_id) do nothing`;
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const headers = { ...signedIn, 'content-type': 'application/json' };
 
   const floor = start('floor server', ['--import', 'tsx', 'bench/floor-server.ts'], {
     ...process.env,
@@ -348,12 +319,12 @@ async function main() {
   }
 
   const closedLoop = (target: string, extra: Record<string, unknown> = {}) =>
-    load({ url: target, connections: CONNECTIONS, duration: DURATION, ...extra });
+    runLoad({ url: target, connections: CONNECTIONS, duration: DURATION, ...extra });
   const rounds: Round[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    await load({ url: `${floorBase}/canned`, connections: 4, duration: 2 });
+    await runLoad({ url: `${floorBase}/canned`, connections: 4, duration: 2 });
     const canned = await closedLoop(`${floorBase}/canned`);
-    await load({ url: `${floorBase}/list`, connections: 4, duration: 2 });
+    await runLoad({ url: `${floorBase}/list`, connections: 4, duration: 2 });
     const list = await closedLoop(`${floorBase}/list`);
     console.log(
       `round ${round}: floor 1 (canned) ${canned.requests.average.toFixed(0)} req/s, floor 2 (20-row list) ${list.requests.average.toFixed(0)} req/s`,
@@ -362,7 +333,7 @@ async function main() {
     for (const route of routes) {
       if (!route.method) {
         // Warm-up: JIT, the pool's connections, Postgres's caches.
-        await load({ url: `${base}${route.path}`, headers, connections: 4, duration: 2 });
+        await runLoad({ url: `${base}${route.path}`, headers, connections: 4, duration: 2 });
       }
       const bodies =
         route.bodies && (round % 2 ? route.bodies.slice(1) : route.bodies.slice(1).reverse());

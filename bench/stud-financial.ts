@@ -18,13 +18,12 @@
  * bench/RESULTS.md between its markers; exits 1 when the financial report's p99 reaches 300 ms
  * or a route does not answer 200.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
-import { freePort, waitFor } from './processes';
+import { devSignIn, startBenchServer } from './processes';
 import { openPostgres } from '@/db/client';
 
 const STUD_NAME = 'Bench Stud (bench/stud-financial.ts)';
@@ -270,41 +269,9 @@ async function main() {
     union all select 'income entries', count(*)::int from stud_income where stud_id = ${studId}
     union all select 'expenses', count(*)::int from stud_expenses where stud_id = ${studId}`;
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join('.next', 'serve', 'serve.mjs')], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      APP_URL: base,
-      AUTH_DEV_ISSUER: '1',
-      AUTH_SECRET: 'benchmark-only-secret',
-      SEED_DEMO: '0',
-      SQL_STATEMENT_HEADER: '1',
-    },
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = () => {
-    try {
-      if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  };
-  process.once('exit', stop);
+  const { base, stop } = await startBenchServer({ SQL_STATEMENT_HEADER: '1' });
   try {
-    await waitFor(`${base}/api/health`, server);
-    const tokenRes = await fetch(`${base}/api/dev-idp/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: OWNER_EMAIL }),
-    });
-    const { token } = (await tokenRes.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
-    await (await fetch(`${base}/api/auth/me`, { headers })).arrayBuffer();
+    const headers = await devSignIn(base, OWNER_EMAIL);
     // The issuer is this run's URL: each run signs in as a new user, made owner here.
     await sql`
       insert into memberships (organization_id, user_id, role)

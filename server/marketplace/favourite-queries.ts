@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import type { PageRequest } from '../kernel/trpc/pagination';
 import { listingCards } from './listing-cards';
-import { listingPublic } from './search-queries';
+import { listingPublic } from './listing-queries';
 import { managedBy } from './seller-access';
 
 /**

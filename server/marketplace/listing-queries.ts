@@ -17,13 +17,16 @@ export type Viewer = { userId: string; isAdmin: boolean };
 /** Generations of the horse's pedigree a listing shows (C.3). */
 const LISTING_PEDIGREE_GENERATIONS = 3;
 
+/** A listing anyone signed in may find and open: active, of a seller who may sell (C.3). */
+export const listingPublic = sql`(p.status = 'active' and ${sellerActive})`;
+
 /**
  * Whether the viewer may see the listing aliased `p` (seller `sp`, owner `so`/`su`): an
  * active listing of an active seller, any state for its managers and platform administrators,
  * but `removed` for nobody (a seller's delete, kept for the moderation log and reports).
  */
 export function listingVisible(viewer: Viewer): SQL {
-  return sql`(p.status <> 'removed' and ((p.status = 'active' and ${sellerActive})
+  return sql`(p.status <> 'removed' and (${listingPublic}
               or ${managedBy(viewer.userId)} or ${sql.raw(viewer.isAdmin ? 'true' : 'false')}))`;
 }
 

@@ -9,7 +9,7 @@ import {
   CATEGORY_KINDS,
 } from '@/db/schema/marketplace-values';
 import { pedigreeNodeSchema } from '../pedigree/identity-schema';
-import { moneyField } from '../kernel/fields/record-fields';
+import { moneyField, optionalText } from '../kernel/fields/record-fields';
 import { pathId } from '../kernel/fields/params';
 import { paginatedSchema, paginationInput } from '../kernel/trpc/pagination';
 import { fieldMessage } from '../kernel/validation';
@@ -23,9 +23,10 @@ export const LISTINGS_PER_PAGE = 24;
 
 export const listingIdInput = z.object({ id: pathId });
 
-const locationFields = z.object({
-  city: z.string().trim().max(100).nullable().optional(),
-  state: z.string().trim().max(100).nullable().optional(),
+/** Where a listing or a seller is: a city, a state or region, an ISO 3166 country code. */
+export const locationInput = z.object({
+  city: optionalText(100),
+  state: optionalText(100),
   country: z
     .string()
     .trim()
@@ -58,7 +59,7 @@ const listingFieldsBase = z.object({
   sale_mode: z.enum(SALE_MODES),
   quantity: z.number().int().min(0).max(100_000),
   condition: z.enum(LISTING_CONDITIONS).nullable(),
-  location: locationFields,
+  location: locationInput,
   shipping: shippingFields,
   /** Checked against the category's attributes: 422 on `attributes.<name>`. */
   attributes: z.record(z.string().max(60), attributeValue),
@@ -137,7 +138,7 @@ const categorySummary = z.object({
   kind: z.enum(CATEGORY_KINDS),
 });
 
-const location = z.object({
+export const locationSchema = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   country: z.string().nullable(),
@@ -165,7 +166,7 @@ export const listingCardSchema = z.object({
   status: z.enum(LISTING_STATUSES),
   category: categorySummary,
   seller: sellerSummary,
-  location,
+  location: locationSchema,
   attributes: z.record(z.string(), attributeValue),
   /** The first image, if any. */
   image: listingImageSchema.nullable(),
@@ -187,7 +188,7 @@ export const listingSchema = listingCardSchema.extend({
   condition: z.enum(LISTING_CONDITIONS).nullable(),
   shipping: z.object({ ships: z.boolean(), price: z.number().nullable(), pickup: z.boolean() }),
   category: categorySummary.extend({ parent_id: z.string().nullable() }),
-  seller: sellerSummary.extend({ location, phone: z.string().nullable() }),
+  seller: sellerSummary.extend({ location: locationSchema, phone: z.string().nullable() }),
   horse_identity_id: z.string().nullable(),
   /** The horse identity with three generations of its pedigree. */
   horse: pedigreeNodeSchema.nullable(),

@@ -4,7 +4,8 @@ import type { ListingStatus } from '@/db/schema/marketplace-values';
 import { conflict, invalidField, notFound } from '../kernel/errors';
 import type { Caller } from '../kernel/trpc/context';
 import { isUuid } from '../kernel/validation';
-import { SELLER_OWNER_JOIN, managedBy, sellerActive } from './seller-access';
+import { listingPublic, listingVisible } from './listing-queries';
+import { SELLER_OWNER_JOIN, managedBy } from './seller-access';
 
 /** A listing a buyer acts on (a favourite, a message, a report). */
 export type ListingTarget = {
@@ -19,27 +20,26 @@ export type ListingTarget = {
 };
 
 /**
- * The listing `listingId` as the caller may see it (the shared rule: public, or any state to
- * its managers and to platform administrators; `removed` to nobody), else 404.
+ * The listing `listingId` as the caller may see it (`listingVisible`), else 404.
  */
 export async function listingTarget(
   db: Database,
   caller: Caller,
   listingId: string,
 ): Promise<ListingTarget> {
+  const viewer = { userId: caller.user.id, isAdmin: caller.isPlatformAdmin };
   const [row] = isUuid(listingId)
     ? await queryRows<ListingTarget>(
         db,
         sql`select p.id, p.title, p.status, p.seller_profile_id,
-                   (p.status = 'active' and ${sellerActive}) as public,
-                   ${managedBy(caller.user.id)} as mine
+                   ${listingPublic} as public, ${managedBy(viewer.userId)} as mine
               from publications p
               join seller_profiles sp on sp.id = p.seller_profile_id
               ${SELLER_OWNER_JOIN}
-             where p.id = ${listingId} and p.status <> 'removed'`,
+             where p.id = ${listingId} and ${listingVisible(viewer)}`,
       )
     : [];
-  if (!row || !(row.public || row.mine || caller.isPlatformAdmin)) throw notFound('Listing');
+  if (!row) throw notFound('Listing');
   return row;
 }
 

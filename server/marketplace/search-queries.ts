@@ -5,7 +5,8 @@ import { invalidField } from '../kernel/errors';
 import { listingCards, type SortKey } from './listing-cards';
 import type { z } from 'zod';
 import type { ListingSearch, myListingsInput } from './listing-schema';
-import { managedBy, sellerActive } from './seller-access';
+import { listingPublic } from './listing-queries';
+import { managedBy } from './seller-access';
 
 /*
  * The lists of listing cards (DESIGN-MODULES C.3): the search of active listings and a
@@ -37,9 +38,6 @@ function documentTextEquals(name: 'breed' | 'discipline', value: string): SQL[] 
     sql`${foldedSql(sql`p.attributes ->> ${name}`)} = ${words}`,
   ];
 }
-
-/** A listing anyone signed in may find: active, of a seller who may sell (C.3). */
-export const listingPublic = sql`(p.status = 'active' and ${sellerActive})`;
 
 const SORTS: Record<ListingSearch['sort'], SortKey[]> = {
   newest: [{ key: sql`p.published_at`, direction: 'desc' }],

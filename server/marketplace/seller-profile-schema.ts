@@ -4,7 +4,7 @@ import { pathId } from '../kernel/fields/params';
 import { optionalEmail, optionalText } from '../kernel/fields/record-fields';
 import { fieldMessage } from '../kernel/validation';
 import { slugField } from './category-schema';
-import { listingCardSchema } from './listing-schema';
+import { listingCardSchema, locationInput, locationSchema } from './listing-schema';
 
 /*
  * Seller profiles (DESIGN-MODULES C.2): a user's or an organization's shop window, the form
@@ -12,18 +12,6 @@ import { listingCardSchema } from './listing-schema';
  */
 
 export const sellerProfileIdInput = z.object({ id: pathId });
-
-const locationInput = z.object({
-  city: optionalText(100),
-  state: optionalText(100),
-  country: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, fieldMessage('field must be an ISO 3166 country code (ES, US).'))
-    .transform((value) => value.toUpperCase())
-    .nullable()
-    .optional(),
-});
 
 const phoneField = z
   .string()
@@ -70,12 +58,6 @@ const ownerSchema = z.object({
   name: z.string(),
 });
 
-const locationSchema = z.object({
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  country: z.string().nullable(),
-});
-
 const statsSchema = z.object({
   active_listings: z.number(),
   sold_listings: z.number(),
@@ -107,22 +89,25 @@ export const sellerProfileSchema = z.object({
 export type SellerProfile = z.infer<typeof sellerProfileSchema>;
 
 /** A profile as buyers see it: no contact e-mail, the phone only when its managers show it. */
-export const publicSellerSchema = z.object({
-  id: z.string(),
-  owner: ownerSchema,
-  display_name: z.string(),
-  slug: z.string(),
-  bio: z.string().nullable(),
-  location: locationSchema,
-  phone: z.string().nullable(),
-  avatar_url: z.string().nullable(),
-  verified: z.boolean(),
-  stats: statsSchema,
-  created_at: z.string(),
-  /** The 24 newest active listings. */
-  listings: z.array(listingCardSchema),
-  listings_total: z.number(),
-});
+export const publicSellerSchema = sellerProfileSchema
+  .pick({
+    id: true,
+    owner: true,
+    display_name: true,
+    slug: true,
+    bio: true,
+    location: true,
+    phone: true,
+    avatar_url: true,
+    verified: true,
+    stats: true,
+    created_at: true,
+  })
+  .extend({
+    /** The 24 newest active listings. */
+    listings: z.array(listingCardSchema),
+    listings_total: z.number(),
+  });
 
 export type PublicSeller = z.infer<typeof publicSellerSchema>;
 
