@@ -197,6 +197,10 @@ export const publications = pgTable(
       .where(sql`${t.status} = 'active'`),
     index('publications_search_idx').using('gin', t.searchVector),
     index('publications_attributes_idx').using('gin', sql`${t.attributes} jsonb_path_ops`),
+    // Counting the matches of a search reads the sellers of active listings alone (seller-access.ts).
+    index('publications_active_seller_idx')
+      .on(t.sellerProfileId)
+      .where(sql`${t.status} = 'active'`),
     index('publications_seller_idx').on(t.sellerProfileId, t.status, t.updatedAt.desc()),
     index('publications_expiry_idx')
       .on(t.expiresAt)

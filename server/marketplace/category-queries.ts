@@ -4,7 +4,7 @@ import { notFound } from '../kernel/errors';
 import { isoTimestampSql } from '../kernel/records';
 import { isUuid } from '../kernel/validation';
 import type { Category, CategoryNode } from './category-schema';
-import { SELLER_OWNER_JOIN, sellerActive } from './seller-access';
+import { listingSellerActive } from './seller-access';
 
 /**
  * Categories aliased `c` under `where`, as `categorySchema`, ordered for the tree (position,
@@ -17,9 +17,7 @@ async function categoryRows(db: Database, where: SQL): Promise<Category[]> {
     sql`with counts as (
           select p.category_id, count(*)::int as n
             from publications p
-            join seller_profiles sp on sp.id = p.seller_profile_id
-            ${SELLER_OWNER_JOIN}
-           where p.status = 'active' and ${sellerActive}
+           where p.status = 'active' and ${listingSellerActive}
            group by p.category_id)
         select c.id, c.name, c.slug, c.parent_id, c.kind, c.attributes, c.position, c.active,
                (select coalesce(sum(counts.n), 0)::int

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import type { PageRequest } from '../kernel/trpc/pagination';
-import { listingCards } from './listing-cards';
+import { listingCards, SELLER_JOIN } from './listing-cards';
 import { listingPublic } from './listing-queries';
 import { managedBy } from './seller-access';
 
@@ -17,7 +17,8 @@ export function listFavourites(db: Database, userId: string, page: PageRequest, 
     userId,
     {
       join: sql`join marketplace_favourites fav
-                  on fav.publication_id = p.id and fav.user_id = ${userId}`,
+                  on fav.publication_id = p.id and fav.user_id = ${userId}
+                ${SELLER_JOIN}`,
       where: sql`(${listingPublic} or (${managedBy(userId)} and p.status <> 'removed'))`,
       order: [{ key: sql`fav.created_at`, direction: 'desc' }],
     },

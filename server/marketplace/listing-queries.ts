@@ -9,7 +9,7 @@ import { pedigreeTree } from '../pedigree/identity-queries';
 import { listingImagePath, marketplaceCurrencySql } from './listing-cards';
 import type { Listing } from './listing-schema';
 import type { StoredFile } from '../media/stored-file';
-import { managedBy, SELLER_OWNER_JOIN, sellerActive, sellerVerified } from './seller-access';
+import { listingSellerActive, managedBy, SELLER_OWNER_JOIN, sellerVerified } from './seller-access';
 
 /** Who asks: a signed-in user, and whether they administer the platform. */
 export type Viewer = { userId: string; isAdmin: boolean };
@@ -18,7 +18,7 @@ export type Viewer = { userId: string; isAdmin: boolean };
 const LISTING_PEDIGREE_GENERATIONS = 3;
 
 /** A listing anyone signed in may find and open: active, of a seller who may sell (C.3). */
-export const listingPublic = sql`(p.status = 'active' and ${sellerActive})`;
+export const listingPublic = sql`(p.status = 'active' and ${listingSellerActive})`;
 
 /**
  * Whether the viewer may see the listing aliased `p` (seller `sp`, owner `so`/`su`): an

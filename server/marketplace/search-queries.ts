@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ListingSearch, myListingsInput } from './listing-schema';
 import { listingPublic } from './listing-queries';
 import { managedBy } from './seller-access';
+import { SELLER_JOIN } from './listing-cards';
 
 /*
  * The lists of listing cards (DESIGN-MODULES C.3): the search of active listings and a
@@ -132,6 +133,7 @@ export function myListings(db: Database, userId: string, input: MyListingsFilter
     db,
     userId,
     {
+      join: SELLER_JOIN,
       where: sql.join(filters, sql` and `),
       order: [{ key: sql`p.updated_at`, direction: 'desc' }],
     },

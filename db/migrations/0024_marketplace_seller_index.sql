@@ -1,0 +1,1 @@
+CREATE INDEX "publications_active_seller_idx" ON "publications" USING btree ("seller_profile_id") WHERE "publications"."status" = 'active';
