@@ -197,6 +197,10 @@ export const publications = pgTable(
       .where(sql`${t.status} = 'active'`),
     index('publications_search_idx').using('gin', t.searchVector),
     index('publications_attributes_idx').using('gin', sql`${t.attributes} jsonb_path_ops`),
+    // A category's or a kind's active listings with their sellers, counted from the index alone.
+    index('publications_active_category_seller_idx')
+      .on(t.categoryId, t.sellerProfileId)
+      .where(sql`${t.status} = 'active'`),
     // Counting the matches of a search reads the sellers of active listings alone (seller-access.ts).
     index('publications_active_seller_idx')
       .on(t.sellerProfileId)

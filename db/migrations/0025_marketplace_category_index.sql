@@ -1,0 +1,1 @@
+CREATE INDEX "publications_active_category_seller_idx" ON "publications" USING btree ("category_id","seller_profile_id") WHERE "publications"."status" = 'active';
