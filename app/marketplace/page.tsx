@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal } from 'lucide-react';
 import Link from 'next/link';
-import { useRouter, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
 import { Suspense, useState, type FormEvent } from 'react';
 import { LISTING_SORTS } from '@/db/schema/marketplace-values';
 import type { ListingSearch } from '@/server/marketplace/listing-schema';
@@ -61,7 +61,6 @@ export default function MarketplacePage() {
 
 function Search() {
   const trpc = useTRPC();
-  const router = useRouter();
   const params = useSearchParams();
   const wide = useMediaQuery('(min-width: 768px)');
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -84,7 +83,9 @@ function Search() {
       else next.delete(name);
     }
     const text = next.toString();
-    router.push(text ? `/marketplace?${text}` : '/marketplace', { scroll: false });
+    // The native History API: Next syncs useSearchParams with it at once, without the server
+    // round trip (and the transition a click could land in) of router.push.
+    window.history.pushState(null, '', text ? `/marketplace?${text}` : '/marketplace');
   }
   function applyFilters(chosen: Filters) {
     setSheetOpen(false);
