@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { foldedSql, numberAttributeSql } from '@/db/schema/marketplace';
 import { invalidField } from '../kernel/errors';
 import { listingCards, type SortKey } from './listing-cards';
 import type { z } from 'zod';
@@ -20,25 +19,6 @@ const foldText = (text: string) =>
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '');
-
-/** A listing's number attribute, null when it holds anything else (indexed: db/schema). */
-const numberAttribute = (name: 'birth_year' | 'height_cm') =>
-  numberAttributeSql(sql`p.attributes`, name);
-
-/**
- * A text attribute of the search document (breed, discipline) equal to `value` without case
- * or accents. Its words are in the document, so the full-text index narrows the listings first
- * (a scan folding every listing's attribute took 250 ms over 100,000 listings); the equality
- * then decides. A value of stop words alone (in English and in Spanish) matches nothing.
- */
-function documentTextEquals(name: 'breed' | 'discipline', value: string): SQL[] {
-  const words = foldText(value);
-  return [
-    sql`p.search_vector @@ (plainto_tsquery('english', ${words})
-                           || plainto_tsquery('spanish', ${words}))`,
-    sql`${foldedSql(sql`p.attributes ->> ${name}`)} = ${words}`,
-  ];
-}
 
 const SORTS: Record<ListingSearch['sort'], SortKey[]> = {
   newest: [{ key: sql`p.published_at`, direction: 'desc' }],
@@ -79,30 +59,29 @@ function searchFilters(input: ListingSearch): SQL[] {
   }
   if (input.min_price !== undefined) filters.push(sql`p.price >= ${input.min_price}`);
   if (input.max_price !== undefined) filters.push(sql`p.price <= ${input.max_price}`);
-  if (input.state) filters.push(sql`${foldedSql(sql`p.state`)} = ${foldText(input.state)}`);
-  if (input.city) filters.push(sql`${foldedSql(sql`p.city`)} = ${foldText(input.city)}`);
+  // Places, breed and discipline are compared without case or accents: the columns hold them
+  // folded (db/schema/marketplace.ts), and so is the input.
+  if (input.state) filters.push(sql`p.state_key = ${foldText(input.state)}`);
+  if (input.city) filters.push(sql`p.city_key = ${foldText(input.city)}`);
   if (input.seller_id) filters.push(sql`p.seller_profile_id = ${input.seller_id}`);
   if (input.sale_mode) filters.push(sql`p.sale_mode = ${input.sale_mode}`);
-  // Sex is one of the category's options (lower case): containment, which the GIN index serves.
-  if (input.sex) {
-    filters.push(sql`p.attributes @> jsonb_build_object('sex', ${input.sex.toLowerCase()}::text)`);
-  }
-  // Breed and discipline are free text: compared without case or accents.
-  if (input.breed) filters.push(...documentTextEquals('breed', input.breed));
-  if (input.discipline) filters.push(...documentTextEquals('discipline', input.discipline));
+  // Sex is one of the category's options, in lower case.
+  if (input.sex) filters.push(sql`p.sex = ${input.sex.toLowerCase()}`);
+  if (input.breed) filters.push(sql`p.breed_key = ${foldText(input.breed)}`);
+  if (input.discipline) filters.push(sql`p.discipline_key = ${foldText(input.discipline)}`);
   // A horse's age is the years since its year of birth (horses age on 1 January), in UTC.
   const year = new Date().getUTCFullYear();
   if (input.min_age !== undefined) {
-    filters.push(sql`${numberAttribute('birth_year')} <= ${year - input.min_age}`);
+    filters.push(sql`p.birth_year <= ${year - input.min_age}`);
   }
   if (input.max_age !== undefined) {
-    filters.push(sql`${numberAttribute('birth_year')} >= ${year - input.max_age}`);
+    filters.push(sql`p.birth_year >= ${year - input.max_age}`);
   }
   if (input.min_height !== undefined) {
-    filters.push(sql`${numberAttribute('height_cm')} >= ${input.min_height}`);
+    filters.push(sql`p.height_cm >= ${input.min_height}`);
   }
   if (input.max_height !== undefined) {
-    filters.push(sql`${numberAttribute('height_cm')} <= ${input.max_height}`);
+    filters.push(sql`p.height_cm <= ${input.max_height}`);
   }
   return filters;
 }
