@@ -157,6 +157,13 @@ test('a seller lists a horse with a photo, an administrator approves it, a buyer
     page.getByRole('status').filter({ hasText: `${title} was approved.` }),
   ).toBeVisible();
   await expect(queued).toBeHidden();
+  // The decision is in the moderation log, with the listing it concerns.
+  await page.getByRole('link', { name: 'Moderation log' }).click();
+  await expect(page.getByRole('heading', { name: 'Moderation log', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: title }).filter({ visible: true }).first(),
+  ).toBeVisible();
+  await checkPage(page, testInfo, 'moderation-log');
 
   // A buyer searches by words and category, opens it and writes to the seller.
   const buyerPage = await personPage(browser, testInfo);

@@ -16,57 +16,9 @@ import {
 } from '../components/ui';
 import { useTRPC } from '../trpc';
 import { useListingQueryKeys } from './listing-bits';
-
-const PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
-const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+import { MAX_PHOTO_BYTES, PHOTO_TYPES, uploadSellerMedia } from './seller-upload';
 
 type Upload = { key: number; name: string; progress: number; error: string | null };
-
-/**
- * Sends one photo to the seller profile's media route as multipart (C.2, 0.4), linked to the
- * listing, reporting the share sent: `fetch` cannot tell upload progress, XMLHttpRequest can.
- */
-function uploadPhoto(
-  profileId: string,
-  listingId: string,
-  file: File,
-  onProgress: (share: number) => void,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const body = new FormData();
-    body.append('file', file, file.name);
-    body.append('subject_type', 'listing');
-    body.append('subject_id', listingId);
-    const request = new XMLHttpRequest();
-    request.open('POST', `/api/marketplace/seller-profiles/${profileId}/media`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) return resolve();
-      let message = `The upload failed (${request.status}).`;
-      try {
-        const answer = JSON.parse(request.responseText) as {
-          message?: string;
-          errors?: Record<string, string[]>;
-          error?: { message?: string };
-        };
-        message =
-          Object.values(answer.errors ?? {})
-            .flat()
-            .join(' ') ||
-          answer.message ||
-          answer.error?.message ||
-          message;
-      } catch {
-        // Not JSON: the status says enough.
-      }
-      reject(new Error(message));
-    };
-    request.onerror = () => reject(new Error('The upload failed: the network is down.'));
-    request.send(body);
-  });
-}
 
 /**
  * A listing's photos (at most 20): add several at once with their progress, move one up or
@@ -121,9 +73,10 @@ export function ImageUploader({
     for (const { file, key } of queued) {
       if (file.size > MAX_PHOTO_BYTES) continue;
       try {
-        await uploadPhoto(listing.seller.id, listing.id, file, (share) =>
-          patch(key, { progress: share }),
-        );
+        await uploadSellerMedia(listing.seller.id, file, {
+          subject: { type: 'listing', id: listing.id },
+          onProgress: (share) => patch(key, { progress: share }),
+        });
         setUploads((current) => current.filter((u) => u.key !== key));
         await onChanged();
       } catch (error) {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { BadgeCheck, Heart, ImageOff } from 'lucide-react';
+import { BadgeCheck, Heart, ImageOff, MapPin, Phone } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { ListingStatus } from '@/db/schema/marketplace-values';
@@ -11,8 +11,8 @@ import { useTRPC } from '../trpc';
 import { placeText, priceText, STATUS_LABELS, STATUS_TONES } from './format';
 
 /*
- * Pieces of a listing that several pages show: its state, the seller's verified mark, the
- * favourite toggle and the card of a result list.
+ * Pieces of a listing that several pages show: its state, the seller's verified mark, place
+ * and phone, the favourite toggle and the card of a result list.
  */
 
 export function StatusBadge({ status }: { status: ListingStatus }) {
@@ -25,6 +25,30 @@ export function VerifiedBadge() {
       <BadgeCheck aria-hidden className="size-4" />
       Verified seller
     </Badge>
+  );
+}
+
+/** Where the seller is and, when they show it, their phone to call: a line each. */
+export function SellerWhereabouts({
+  seller,
+}: {
+  seller: { location: Parameters<typeof placeText>[0]; phone: string | null };
+}) {
+  const place = placeText(seller.location);
+  return (
+    <>
+      {place && (
+        <p className="my-1 text-muted-foreground">
+          <MapPin aria-hidden className="inline size-4" /> {place}
+        </p>
+      )}
+      {seller.phone && (
+        <p className="my-1">
+          <Phone aria-hidden className="inline size-4" />{' '}
+          <a href={`tel:${seller.phone}`}>{seller.phone}</a>
+        </p>
+      )}
+    </>
   );
 }
 

@@ -1,7 +1,8 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { REPORT_REASONS } from '@/db/schema/marketplace-values';
 import {
   applyServerErrors,
@@ -10,6 +11,7 @@ import {
   errorMessage,
   fieldErrorsOf,
   FormActions,
+  type FormOf,
   SelectInputField,
   TextareaField,
   TextInputField,
@@ -41,60 +43,94 @@ function refusal(error: unknown): string {
   }
 }
 
-export function ContactDialog({
-  listing,
-  open,
-  onClose,
-}: {
-  listing: { id: string; title: string; seller: { display_name: string } };
-  open: boolean;
-  onClose: () => void;
-}) {
-  return (
-    <Dialog title="Contact the seller" open={open} onClose={onClose}>
-      <ContactForm listing={listing} onClose={onClose} />
-    </Dialog>
-  );
+type Listing = { id: string; title: string; seller: { display_name: string } };
+type DialogProps<L> = { listing: L; open: boolean; onClose: () => void };
+type FormProps<L> = { listing: L; onClose: () => void };
+
+/** A dialog of one form; the form mounts afresh at each opening (the Dialog's content does). */
+function formDialog<L>(title: string, Form: (props: FormProps<L>) => ReactNode) {
+  return function ListingDialog({ listing, open, onClose }: DialogProps<L>) {
+    return (
+      <Dialog title={title} open={open} onClose={onClose}>
+        <Form listing={listing} onClose={onClose} />
+      </Dialog>
+    );
+  };
 }
 
-function ContactForm({
-  listing,
-  onClose,
-}: {
-  listing: { id: string; title: string; seller: { display_name: string } };
-  onClose: () => void;
-}) {
-  const trpc = useTRPC();
-  const form = useZodForm(contactForm, { defaultValues: { message: '', phone: '' } });
+/**
+ * The outcome of a dialog's one request: a 422 on the form's `shown` fields lands beside
+ * them; any other refusal is worded above the buttons.
+ */
+function useRefusal<T extends FieldValues>(form: FormOf<T>, shown: readonly string[]) {
   const [failure, setFailure] = useState<string | null>(null);
-  const send = useMutation(
-    trpc.listingContacts.send.mutationOptions({
-      onMutate: () => setFailure(null),
-      onError: (error) => {
-        applyServerErrors(form, error);
-        const fields = Object.keys(fieldErrorsOf(error));
-        // A 422 on the message or phone is beside its field; others (own listing) are said here.
-        if (!fields.every((field) => field === 'message' || field === 'phone') || !fields.length)
-          setFailure(refusal(error));
-      },
-    }),
-  );
-  if (send.isSuccess) {
+  return {
+    failure,
+    onMutate: () => setFailure(null),
+    onError: (error: unknown) => {
+      applyServerErrors(form, error);
+      const fields = Object.keys(fieldErrorsOf(error));
+      if (!fields.length || !fields.every((field) => shown.includes(field)))
+        setFailure(refusal(error));
+    },
+  };
+}
+
+/** A dialog's form until it is sent, then what was done and a way out. */
+function SendForm({
+  sent,
+  done,
+  failure,
+  pending,
+  label,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  sent: boolean;
+  done: ReactNode;
+  failure: string | null;
+  pending: boolean;
+  label: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  if (sent) {
     return (
       <div role="status" className="mt-3">
-        <p>
-          Your message was sent to {listing.seller.display_name}. They will answer you by e-mail
-          {form.getValues('phone') ? ' or phone' : ''}.
-        </p>
+        <p>{done}</p>
         <Button onClick={onClose}>Done</Button>
       </div>
     );
   }
   return (
-    <form
-      noValidate
-      className="mt-3"
+    <form noValidate className="mt-3" onSubmit={onSubmit}>
+      {children}
+      {failure && (
+        <p role="alert" className="text-destructive">
+          {failure}
+        </p>
+      )}
+      <FormActions label={label} pendingLabel="Sending…" pending={pending} onCancel={onClose} />
+    </form>
+  );
+}
+
+function ContactForm({ listing, onClose }: FormProps<Listing>) {
+  const trpc = useTRPC();
+  const form = useZodForm(contactForm, { defaultValues: { message: '', phone: '' } });
+  const { failure, ...outcome } = useRefusal(form, ['message', 'phone']);
+  const send = useMutation(trpc.listingContacts.send.mutationOptions(outcome));
+  return (
+    <SendForm
+      sent={send.isSuccess}
+      done={`Your message was sent to ${listing.seller.display_name}. They will answer you by e-mail${form.getValues('phone') ? ' or phone' : ''}.`}
+      failure={failure}
+      pending={send.isPending}
+      label="Send message"
       onSubmit={form.handleSubmit((values) => send.mutate({ id: listing.id, ...values }))}
+      onClose={onClose}
     >
       <p className="mt-0 text-muted-foreground">
         About “{listing.title}”. The seller gets your message and your e-mail address.
@@ -107,20 +143,11 @@ function ContactForm({
         type="tel"
         autoComplete="tel"
       />
-      {failure && (
-        <p role="alert" className="text-destructive">
-          {failure}
-        </p>
-      )}
-      <FormActions
-        label="Send message"
-        pendingLabel="Sending…"
-        pending={send.isPending}
-        onCancel={onClose}
-      />
-    </form>
+    </SendForm>
   );
 }
+
+export const ContactDialog = formDialog('Contact the seller', ContactForm);
 
 const REASON_LABELS: Record<(typeof REPORT_REASONS)[number], string> = {
   spam: 'Spam',
@@ -130,55 +157,22 @@ const REASON_LABELS: Record<(typeof REPORT_REASONS)[number], string> = {
   other: 'Something else',
 };
 
-export function ReportDialog({
-  listing,
-  open,
-  onClose,
-}: {
-  listing: { id: string; title: string };
-  open: boolean;
-  onClose: () => void;
-}) {
-  return (
-    <Dialog title="Report this listing" open={open} onClose={onClose}>
-      <ReportForm listing={listing} onClose={onClose} />
-    </Dialog>
-  );
-}
-
-function ReportForm({
-  listing,
-  onClose,
-}: {
-  listing: { id: string; title: string };
-  onClose: () => void;
-}) {
+function ReportForm({ listing, onClose }: FormProps<Pick<Listing, 'id' | 'title'>>) {
   const trpc = useTRPC();
   const form = useZodForm(reportInput, {
     defaultValues: { id: listing.id, reason: 'spam', details: '' },
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const report = useMutation(
-    trpc.listingReports.create.mutationOptions({
-      onMutate: () => setFailure(null),
-      onError: (error) => {
-        if (!applyServerErrors(form, error)) setFailure(refusal(error));
-      },
-    }),
-  );
-  if (report.isSuccess) {
-    return (
-      <div role="status" className="mt-3">
-        <p>Thank you. The moderators will look at “{listing.title}”.</p>
-        <Button onClick={onClose}>Done</Button>
-      </div>
-    );
-  }
+  const { failure, ...outcome } = useRefusal(form, ['reason', 'details']);
+  const report = useMutation(trpc.listingReports.create.mutationOptions(outcome));
   return (
-    <form
-      noValidate
-      className="mt-3"
+    <SendForm
+      sent={report.isSuccess}
+      done={`Thank you. The moderators will look at “${listing.title}”.`}
+      failure={failure}
+      pending={report.isPending}
+      label="Send report"
       onSubmit={form.handleSubmit((values) => report.mutate(values))}
+      onClose={onClose}
     >
       <SelectInputField
         form={form}
@@ -187,17 +181,8 @@ function ReportForm({
         options={REPORT_REASONS.map((value) => ({ value, label: REASON_LABELS[value] }))}
       />
       <TextareaField form={form} name="details" label="Details (optional)" rows={4} />
-      {failure && (
-        <p role="alert" className="text-destructive">
-          {failure}
-        </p>
-      )}
-      <FormActions
-        label="Send report"
-        pendingLabel="Sending…"
-        pending={report.isPending}
-        onCancel={onClose}
-      />
-    </form>
+    </SendForm>
   );
 }
+
+export const ReportDialog = formDialog('Report this listing', ReportForm);

@@ -40,6 +40,8 @@ import {
 import { IdentityPicker } from '../pedigree/identity-picker';
 import { attributesOf, categoryOptions, findCategory, type CategoryNode } from './categories';
 import { PRICE_TYPE_LABELS, SALE_MODE_LABELS } from './format';
+import { LocationFields, locationValues } from './location-fields';
+import { MAX_LISTING_SERVICES, StallionServicesField } from './stallion-services';
 
 const shape = listingCreateInput.shape;
 const location = shape.location.unwrap().shape;
@@ -71,6 +73,7 @@ const listingForm = z.object({
   }),
   attributes: z.record(z.string(), z.union([z.string(), z.boolean()])),
   horse: z.custom<ComboboxOption | null>(),
+  service_ids: z.array(z.string()).max(MAX_LISTING_SERVICES),
 });
 type ListingFormValues = z.input<typeof listingForm>;
 type ListingFormOutput = z.output<typeof listingForm>;
@@ -95,9 +98,10 @@ function apiValue(definition: CategoryAttribute, value: string | boolean | undef
   return value.trim();
 }
 
-export function formDefaults(listing?: Listing): ListingFormValues {
+/** A listing's values, or a new one's under the seller profile `profileId`. */
+export function formDefaults(listing?: Listing, profileId = ''): ListingFormValues {
   return {
-    seller_profile_id: '',
+    seller_profile_id: listing ? '' : profileId,
     category_id: listing?.category.id ?? '',
     title: listing?.title ?? '',
     description: listing?.description ?? '',
@@ -106,11 +110,7 @@ export function formDefaults(listing?: Listing): ListingFormValues {
     sale_mode: listing?.sale_mode ?? 'buy_now',
     quantity: String(listing?.quantity ?? 1),
     condition: listing?.condition ?? '',
-    location: {
-      city: listing?.location.city ?? '',
-      state: listing?.location.state ?? '',
-      country: listing?.location.country ?? '',
-    },
+    location: locationValues(listing?.location),
     shipping: {
       ships: listing?.shipping.ships ?? false,
       price: listing?.shipping.price != null ? String(listing.shipping.price) : '',
@@ -122,13 +122,23 @@ export function formDefaults(listing?: Listing): ListingFormValues {
     horse: listing?.horse
       ? { value: listing.horse.id, label: `${listing.horse.name} (${listing.horse.birth_year})` }
       : null,
+    service_ids: listing?.service_ids ?? [],
   } as ListingFormValues;
 }
 
-/** The form's values as the API's body (POST and PUT take the same fields). */
-function toBody(values: ListingFormOutput, tree: CategoryNode[] | undefined): ListingCreate {
+/**
+ * The form's values as the API's body (POST and PUT take the same fields). The services go
+ * only when they differ from the listing's: sent again unchanged, one the stud has since
+ * withdrawn would refuse the whole edit.
+ */
+function toBody(
+  values: ListingFormOutput,
+  tree: CategoryNode[] | undefined,
+  listing: Listing | undefined,
+): ListingCreate {
   const category = findCategory(tree, values.category_id);
-  const { horse, attributes, seller_profile_id, ...fields } = values;
+  const { horse, attributes, seller_profile_id, service_ids, ...fields } = values;
+  const servicesChanged = service_ids.join() !== (listing?.service_ids ?? []).join();
   return {
     ...fields,
     ...(seller_profile_id ? { seller_profile_id } : {}),
@@ -138,6 +148,7 @@ function toBody(values: ListingFormOutput, tree: CategoryNode[] | undefined): Li
         .filter(([, value]) => value !== undefined),
     ),
     horse_identity_id: category?.kind === 'horse' ? (horse?.value ?? null) : null,
+    ...(category?.kind === 'stallion_service' && servicesChanged ? { service_ids } : {}),
     shipping: { ...fields.shipping, price: fields.shipping.ships ? fields.shipping.price : null },
   };
 }
@@ -168,10 +179,14 @@ export function ListingForm({
   onSaved: (listing: Listing) => void;
   onCancel: () => void;
 }) {
-  const form = useZodForm(listingForm, { defaultValues: formDefaults(listing) });
+  const form = useZodForm(listingForm, {
+    // The first profile (the caller's own, when they have one) unless another is chosen: the
+    // API's default, the personal profile, may not exist.
+    defaultValues: formDefaults(listing, profiles[0]?.id),
+  });
   const showError = useErrorToast({ inline: true });
   const write = useMutation({
-    mutationFn: (values: ListingFormOutput) => save(toBody(values, tree)),
+    mutationFn: (values: ListingFormOutput) => save(toBody(values, tree, listing)),
     onSuccess: (result) => onSaved(result.data),
     onError: (error) => {
       applyServerErrors(form, error, (path) => (path === 'horse_identity_id' ? 'horse' : path));
@@ -181,6 +196,7 @@ export function ListingForm({
   const categoryId = useWatch({ control: form.control, name: 'category_id' });
   const priceType = useWatch({ control: form.control, name: 'price_type' });
   const ships = useWatch({ control: form.control, name: 'shipping.ships' });
+  const profileId = useWatch({ control: form.control, name: 'seller_profile_id' });
   const category = findCategory(tree, categoryId as string | undefined);
 
   // A new listing's sale mode follows its category's kind until the seller picks one.
@@ -215,6 +231,13 @@ export function ListingForm({
       <TextareaField form={form} name="description" label="Description" rows={6} />
       {category && <AttributeFields form={form} definitions={attributesOf(category)} />}
       {category?.kind === 'horse' && <HorseField form={form} />}
+      {category?.kind === 'stallion_service' && (
+        <StallionServicesField
+          form={form}
+          name="service_ids"
+          profileId={listing?.seller.id ?? (profileId as string | undefined)}
+        />
+      )}
       <fieldset className="mb-4 border-0 p-0">
         <legend className="mb-2 text-lg font-bold">Price and sale</legend>
         <div className="grid gap-x-4 sm:grid-cols-2">
@@ -251,28 +274,7 @@ export function ListingForm({
       </fieldset>
       <fieldset className="mb-4 border-0 p-0">
         <legend className="mb-2 text-lg font-bold">Location</legend>
-        <div className="grid gap-x-4 sm:grid-cols-3">
-          <TextInputField
-            form={form}
-            name="location.city"
-            label="City"
-            autoComplete="address-level2"
-          />
-          <TextInputField
-            form={form}
-            name="location.state"
-            label="State"
-            autoComplete="address-level1"
-          />
-          <TextInputField
-            form={form}
-            name="location.country"
-            label="Country"
-            hint="Two letters: US, ES"
-            autoComplete="country"
-            maxLength={2}
-          />
-        </div>
+        <LocationFields form={form} />
       </fieldset>
       <fieldset className="mb-4 border-0 p-0">
         <legend className="mb-2 text-lg font-bold">Delivery</legend>

@@ -112,10 +112,11 @@ function Search() {
   const filterCount = Object.keys(filters).length;
   // A new search by words keeps the filters being chosen; new filters in the address reset them.
   const filtersKey = FILTER_NAMES.map((name) => filters[name] ?? '').join('|');
-  const filterForm = (prefix: string) => (
+  const filterForm = (prefix: string, inSheet = false) => (
     <SearchFilters
       key={filtersKey}
       idPrefix={prefix}
+      stickyActions={inSheet}
       tree={tree.data?.data}
       initial={filters}
       onApply={applyFilters}
@@ -131,11 +132,14 @@ function Search() {
             {filterForm('filter')}
           </Card>
         ) : (
-          <>
-            <Dialog title="Filters" open={sheetOpen} onClose={() => setSheetOpen(false)}>
-              <div className="mt-3">{filterForm('sheet')}</div>
-            </Dialog>
-          </>
+          <Dialog
+            title="Filters"
+            variant="sheet"
+            open={sheetOpen}
+            onClose={() => setSheetOpen(false)}
+          >
+            <div className="mt-3">{filterForm('sheet', true)}</div>
+          </Dialog>
         )}
         <section aria-label="Results">
           <div className="mb-3 flex flex-wrap items-end justify-between gap-2">

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { CATEGORY_KINDS, SALE_MODES } from '@/db/schema/marketplace-values';
-import { Button, Input, Label, NativeSelect, Options } from '../components/ui';
+import { Button, cn, Input, Label, NativeSelect, Options } from '../components/ui';
 import { attributesOf, categoryOptions, findCategory, type CategoryNode } from './categories';
 import { KIND_LABELS, SALE_MODE_LABELS } from './format';
 
@@ -44,18 +44,21 @@ export function horseSearch(tree: CategoryNode[] | undefined, filters: Filters) 
 
 /**
  * The filter form: a sidebar on wide screens, the body of a sheet on phones. Nothing is
- * searched until "Show results", so a phone does not reload under the user's thumb.
+ * searched until "Show results", so a phone does not reload under the user's thumb;
+ * `stickyActions` keeps that button in reach at the foot of a scrolling sheet.
  */
 export function SearchFilters({
   idPrefix,
   tree,
   initial,
   onApply,
+  stickyActions = false,
 }: {
   idPrefix: string;
   tree: CategoryNode[] | undefined;
   initial: Filters;
   onApply: (filters: Filters) => void;
+  stickyActions?: boolean;
 }) {
   const [filters, setFilters] = useState<Filters>(initial);
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -170,7 +173,13 @@ export function SearchFilters({
           {attributeFilter('discipline', 'Discipline')}
         </fieldset>
       )}
-      <div className="flex flex-wrap gap-2">
+      <div
+        className={cn(
+          'flex flex-wrap gap-2',
+          // Edge to edge across the sheet's padding, over the fields that scroll beneath it.
+          stickyActions && 'sticky bottom-0 -mx-4 border-t border-border bg-card px-4 py-3',
+        )}
+      >
         <Button type="submit">Show results</Button>
         <Button
           variant="outline"

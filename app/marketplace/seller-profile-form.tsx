@@ -19,6 +19,7 @@ import {
   useToast,
 } from '../components/ui';
 import { useTRPC, useTRPCClient } from '../trpc';
+import { LocationFields, locationValues } from './location-fields';
 
 const fields = sellerProfileUpdateFields.shape;
 const location = fields.location.unwrap().shape;
@@ -39,32 +40,40 @@ const profileForm = z.object({
 
 /**
  * A seller profile's form (C.2): what buyers see of the seller. Without a profile it creates
- * the caller's own one; with one it saves the changes.
+ * one, the caller's own or, given `organization`, that organization's; with one it saves the
+ * changes.
  */
 export function SellerProfileForm({
   profile,
+  organization,
   suggestedName,
   onSaved,
+  onCancel,
 }: {
   profile?: SellerProfile;
-  /** The display name a new profile starts with (the user's name). */
+  /** The organization a new profile is for (one the caller owns or manages). */
+  organization?: { id: string; name: string };
+  /** The display name a new profile starts with (the user's or the organization's name). */
   suggestedName?: string;
   onSaved?: (profile: SellerProfile) => void;
+  onCancel?: () => void;
 }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const toast = useToast();
   const queryClient = useQueryClient();
   const phoneVisibleId = useId();
+  // An organization's profile speaks of the organization, a personal one of "you".
+  const organizationName = profile
+    ? profile.owner.type === 'organization'
+      ? profile.owner.name
+      : null
+    : (organization?.name ?? null);
   const { form, onSubmit, pending } = useRecordForm(profileForm, {
     defaultValues: {
       display_name: profile?.display_name ?? suggestedName ?? '',
       bio: profile?.bio ?? '',
-      location: {
-        city: profile?.location.city ?? '',
-        state: profile?.location.state ?? '',
-        country: profile?.location.country ?? '',
-      },
+      location: locationValues(profile?.location),
       phone: profile?.phone ?? '',
       phone_visible: profile?.phone_visible ?? false,
       contact_email: profile?.contact_email ?? '',
@@ -72,47 +81,38 @@ export function SellerProfileForm({
     save: (values) =>
       profile
         ? client.sellerProfiles.update.mutate({ id: profile.id, ...values })
-        : client.sellerProfiles.create.mutate(values),
+        : client.sellerProfiles.create.mutate({
+            ...values,
+            ...(organization ? { organization_id: organization.id } : {}),
+          }),
     onSaved: async (_values, result) => {
       await queryClient.invalidateQueries({ queryKey: trpc.sellerProfiles.pathKey() });
-      toast(
-        'success',
-        profile ? 'Your seller profile was saved.' : 'Your seller profile was created.',
-      );
+      const whose = organizationName
+        ? `The seller profile of ${organizationName}`
+        : 'Your seller profile';
+      toast('success', `${whose} was ${profile ? 'saved' : 'created'}.`);
       onSaved?.(result.data);
     },
   });
   return (
     <form
       className={cardClass}
-      aria-label={profile ? `Seller profile ${profile.display_name}` : 'New seller profile'}
+      aria-label={
+        profile
+          ? `Seller profile ${profile.display_name}`
+          : `New seller profile${organization ? ` of ${organization.name}` : ''}`
+      }
       noValidate
       onSubmit={onSubmit}
     >
       <TextInputField form={form} name="display_name" label="Name buyers see" required />
-      <TextareaField form={form} name="bio" label="About you (optional)" rows={4} />
-      <div className="grid gap-x-4 sm:grid-cols-3">
-        <TextInputField
-          form={form}
-          name="location.city"
-          label="City"
-          autoComplete="address-level2"
-        />
-        <TextInputField
-          form={form}
-          name="location.state"
-          label="State"
-          autoComplete="address-level1"
-        />
-        <TextInputField
-          form={form}
-          name="location.country"
-          label="Country"
-          hint="Two letters: US, ES"
-          maxLength={2}
-          autoComplete="country"
-        />
-      </div>
+      <TextareaField
+        form={form}
+        name="bio"
+        label={`About ${organizationName ?? 'you'} (optional)`}
+        rows={4}
+      />
+      <LocationFields form={form} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextInputField
           form={form}
@@ -125,7 +125,7 @@ export function SellerProfileForm({
           form={form}
           name="contact_email"
           label="Contact e-mail (optional)"
-          hint="Where buyers' messages go; blank: your account's e-mail"
+          hint={`Where buyers' messages go; blank: ${organizationName ? "the organization's first owner's" : "your account's"} e-mail`}
           type="email"
           autoComplete="email"
         />
@@ -138,11 +138,15 @@ export function SellerProfileForm({
           {...form.register('phone_visible')}
         />
         <Label htmlFor={phoneVisibleId} className="mb-0 font-normal">
-          Show my phone on my listings
+          {organizationName ? 'Show this phone on the listings' : 'Show my phone on my listings'}
         </Label>
       </div>
       <FormErrorSummary form={form} />
-      <FormActions label={profile ? 'Save profile' : 'Create seller profile'} pending={pending} />
+      <FormActions
+        label={profile ? 'Save profile' : 'Create seller profile'}
+        pending={pending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

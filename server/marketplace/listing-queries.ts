@@ -67,6 +67,16 @@ function selectListing(viewer: Viewer, listingId: string): SQL {
                              'pickup', p.pickup) as shipping,
            p.horse_identity_id,
            array_to_json(p.service_ids) as service_ids,
+           (select coalesce(json_agg(json_build_object(
+                     'id', s.id, 'stallion', json_build_object('id', h.id, 'name', i.name),
+                     'season', s.season, 'method', s.method, 'delivery', s.delivery,
+                     'stud_fee', s.stud_fee::float8, 'booking_fee', s.booking_fee::float8)
+                     order by i.name, s.season, s.method, s.delivery), '[]'::json)
+              from stud_services s
+              join stud_horses h on h.stud_id = s.stud_id and h.id = s.stallion_id
+              join horse_identities i on i.id = h.horse_identity_id
+             where s.stud_id = sp.organization_id and s.id = any(p.service_ids)
+               and s.public and s.active) as services,
            imgs.images,
            p.status_reason,
            ${managedBy(viewer.userId)} as is_mine

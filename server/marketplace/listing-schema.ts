@@ -8,6 +8,7 @@ import {
   SALE_MODES,
   CATEGORY_KINDS,
 } from '@/db/schema/marketplace-values';
+import { SERVICE_DELIVERIES, SERVICE_METHODS } from '@/db/schema/stud-breeding-values';
 import { pedigreeNodeSchema } from '../pedigree/identity-schema';
 import { moneyField, optionalText } from '../kernel/fields/record-fields';
 import { pathId } from '../kernel/fields/params';
@@ -193,6 +194,18 @@ export const listingSchema = listingCardSchema.extend({
   /** The horse identity with three generations of its pedigree. */
   horse: pedigreeNodeSchema.nullable(),
   service_ids: z.array(z.string()),
+  /** The stud's offers among `service_ids` that are still public and active (C.9). */
+  services: z.array(
+    z.object({
+      id: z.string(),
+      stallion: z.object({ id: z.string(), name: z.string() }),
+      season: z.string(),
+      method: z.enum(SERVICE_METHODS),
+      delivery: z.enum(SERVICE_DELIVERIES),
+      stud_fee: z.number(),
+      booking_fee: z.number(),
+    }),
+  ),
   images: z.array(listingImageSchema),
   status_reason: z.string().nullable(),
   /** The caller manages this listing (its seller's owner, or a manager of the organization). */

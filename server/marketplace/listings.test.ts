@@ -6,6 +6,7 @@ import {
   marketplaceCategories,
   publications,
   sellerProfiles,
+  studServices,
   users,
 } from '@/db/schema';
 import { breedingWorld } from '../stud-breeding/breeding-fixtures';
@@ -89,6 +90,7 @@ describe('GET /api/marketplace/listings/{id}', () => {
       horse_identity_id: null,
       horse: null,
       service_ids: [],
+      services: [],
       images: [],
       status_reason: null,
       is_mine: false,
@@ -429,6 +431,24 @@ describe('POST /api/marketplace/listings', () => {
     const res = await post({ service_ids: [open.id, open.id] });
     expect(res.status, res.text).toBe(201);
     expect(res.body.data).toMatchObject({ service_ids: [open.id], sale_mode: 'enquiry' });
+    // Buyers see the offers themselves, with the stallion and the fees.
+    expect(res.body.data.services).toEqual([
+      {
+        id: open.id,
+        stallion: { id: apollo.id, name: 'Apollo' },
+        season: open.season,
+        method: open.method,
+        delivery: open.delivery,
+        stud_fee: open.stud_fee,
+        booking_fee: open.booking_fee,
+      },
+    ]);
+    // An offer the stud withdraws leaves the listing's page, though the listing still names it.
+    await app.db.update(studServices).set({ public: false }).where(eq(studServices.id, open.id));
+    const shown = await app.request('GET', `/api/marketplace/listings/${res.body.data.id}`, {
+      token: await app.tokenFor(stud.emails.manager),
+    });
+    expect(shown.body.data).toMatchObject({ service_ids: [open.id], services: [] });
     // A private service, another stud's, or services on another kind of listing: 422.
     expect((await post({ service_ids: [hidden.id] })).body.errors).toHaveProperty('service_ids');
     expect((await post({ service_ids: [crypto.randomUUID()] })).status).toBe(422);

@@ -45,6 +45,9 @@ export default function ModerationPage() {
   const [queue, setQueue] = useState<Queue>('pending');
   return (
     <AdminShell title="Moderation">
+      <p className="mt-0">
+        <Link href="/admin/moderation/log">Moderation log</Link>
+      </p>
       <Tabs value={queue} onValueChange={(value) => setQueue(value as Queue)}>
         <TabsList aria-label="Queues">
           {MODERATION_QUEUES.map((name) => (

@@ -41,3 +41,4 @@ export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 export { ToastProvider, useToast } from './toast';
 export { useListFilters } from './use-list-filters';
 export { useRefresh, useWriteOutcome } from './use-write-outcome';
+export { TableOrCards } from './table-or-cards';

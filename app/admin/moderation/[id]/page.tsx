@@ -10,6 +10,7 @@ import { Gallery } from '../../../marketplace/gallery';
 import { Fact, StatusBadge, VerifiedBadge } from '../../../marketplace/listing-bits';
 import { useTRPC } from '../../../trpc';
 import { AdminShell } from '../../admin-shell';
+import { DecisionSummary } from '../decision';
 import { ModerationActions } from '../moderation-actions';
 
 /** One listing as a moderator decides on it: content, seller, open reports, history. */
@@ -109,21 +110,20 @@ function Detail({ detail }: { detail: ModerationDetail }) {
         {detail.history.length === 0 ? (
           <Empty>No decision yet.</Empty>
         ) : (
-          <ol className="m-0 list-none p-0">
-            {detail.history.map((entry) => (
-              <li key={entry.id} className="mb-2 border-b border-border pb-2">
-                <p className="m-0">
-                  <strong>{entry.action.replace(/_/g, ' ')}</strong>: {entry.from_status} →{' '}
-                  {entry.to_status}
-                </p>
-                <p className="m-0 text-sm text-muted-foreground">
-                  {entry.admin?.display_name ?? 'A former administrator'} ·{' '}
-                  {dateText(entry.created_at)}
-                </p>
-                {entry.reason && <p className="mb-0 break-words">{entry.reason}</p>}
-              </li>
-            ))}
-          </ol>
+          <>
+            <ol className="m-0 list-none p-0">
+              {detail.history.map((entry) => (
+                <li key={entry.id} className="mb-2 border-b border-border pb-2">
+                  <DecisionSummary entry={entry} />
+                </li>
+              ))}
+            </ol>
+            <p className="mb-0">
+              <Link href={`/admin/moderation/log?publication_id=${listing.id}`}>
+                In the moderation log
+              </Link>
+            </p>
+          </>
         )}
       </Card>
     </>

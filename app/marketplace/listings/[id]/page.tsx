@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { Flag, MapPin, MessageSquare, Phone } from 'lucide-react';
+import { Flag, MapPin, MessageSquare } from 'lucide-react';
 import Link from 'next/link';
 import { useParams, useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -13,21 +13,31 @@ import { attributesOf, findCategory, useCategoryTree } from '../../categories';
 import { dateText, placeText, priceText, SALE_MODE_LABELS } from '../../format';
 import { Gallery } from '../../gallery';
 import { ListingStateActions } from '../../listing-actions';
-import { Fact, FavouriteButton, StatusBadge, VerifiedBadge } from '../../listing-bits';
+import {
+  Fact,
+  FavouriteButton,
+  SellerWhereabouts,
+  StatusBadge,
+  VerifiedBadge,
+} from '../../listing-bits';
 import { ContactDialog, ReportDialog } from '../../listing-dialogs';
-import { MarketplaceShell, MarketQueryState } from '../../marketplace-shell';
+import { MarketRecordPage } from '../../record-page';
+import { OfferedServicesCard } from '../../stallion-services';
 
 /** One listing (C.3): photos, price, details, pedigree, seller; the buyer's or seller's actions. */
 export default function ListingPage() {
   const { id } = useParams<{ id: string }>();
   const trpc = useTRPC();
   const listing = useQuery(trpc.listings.get.queryOptions({ id }));
-  const data = listing.data?.data;
   return (
-    <MarketplaceShell title={data?.title ?? 'Listing'}>
-      {!data && <MarketQueryState what="the listing" query={listing} />}
-      {data && <ListingView listing={data} />}
-    </MarketplaceShell>
+    <MarketRecordPage
+      query={listing}
+      what="the listing"
+      placeholder="Listing"
+      titleOf={(data) => data.title}
+    >
+      {(data) => <ListingView listing={data} />}
+    </MarketRecordPage>
   );
 }
 
@@ -88,6 +98,7 @@ function ListingView({ listing }: { listing: Listing }) {
           </div>
         )}
         <Details listing={listing} />
+        <OfferedServicesCard listing={listing} />
         {listing.description && (
           <Card aria-labelledby="description-heading">
             <CardTitle id="description-heading">Description</CardTitle>
@@ -157,7 +168,6 @@ function Details({ listing }: { listing: Listing }) {
 }
 
 function SellerCard({ seller }: { seller: Listing['seller'] }) {
-  const place = placeText(seller.location);
   return (
     <Card aria-labelledby="seller-heading" className="self-start">
       <CardTitle id="seller-heading">Seller</CardTitle>
@@ -169,17 +179,7 @@ function SellerCard({ seller }: { seller: Listing['seller'] }) {
           <VerifiedBadge />
         </p>
       )}
-      {place && (
-        <p className="my-1 text-muted-foreground">
-          <MapPin aria-hidden className="inline size-4" /> {place}
-        </p>
-      )}
-      {seller.phone && (
-        <p className="my-1">
-          <Phone aria-hidden className="inline size-4" />{' '}
-          <a href={`tel:${seller.phone}`}>{seller.phone}</a>
-        </p>
-      )}
+      <SellerWhereabouts seller={seller} />
       <p className="mb-0">
         <Link href={`/marketplace/sellers/${seller.id}`}>All listings of this seller</Link>
       </p>

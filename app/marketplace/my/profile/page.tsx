@@ -3,30 +3,58 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { Label, NativeSelect, Options } from '../../../components/ui';
+import { Button, Label, NativeSelect, Options, Skeleton } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { VerifiedBadge } from '../../listing-bits';
 import { MarketplaceShell, MarketQueryState } from '../../marketplace-shell';
+import { NewSellerProfile, useNewProfileOwners } from '../../new-seller-profile';
+import { AvatarEditor } from '../../seller-avatar';
 import { SellerProfileForm } from '../../seller-profile-form';
 
-/** The caller's seller profiles (their own and their organizations'): create or edit one. */
+/**
+ * The caller's seller profiles (their own and their organizations'): edit one, or open one for
+ * themselves or an organization they own or manage that has none yet (C.2).
+ */
 export default function MySellerProfilePage() {
   const trpc = useTRPC();
-  const me = useQuery(trpc.account.me.queryOptions({}));
   const profiles = useQuery(trpc.sellerProfiles.list.queryOptions({}));
-  const [chosen, setChosen] = useState('');
   const list = profiles.data?.data;
+  const owners = useNewProfileOwners(list);
+  const [chosen, setChosen] = useState('');
+  const [adding, setAdding] = useState(false);
   const profile = list?.find((p) => p.id === chosen) ?? list?.[0];
+  const creating = !!owners?.length && (adding || !profile);
   return (
-    <MarketplaceShell title="Seller profile">
+    <MarketplaceShell
+      title="Seller profile"
+      actions={
+        profile &&
+        !creating &&
+        !!owners?.length && (
+          <Button variant="outline" onClick={() => setAdding(true)}>
+            Open another seller profile
+          </Button>
+        )
+      }
+    >
       {!list && <MarketQueryState what="your seller profiles" query={profiles} />}
-      {list && list.length === 0 && me.data && (
-        <>
-          <p>Buyers see this profile on your listings. Create it to start selling.</p>
-          <SellerProfileForm suggestedName={me.data.display_name} />
-        </>
+      {list && !owners && !profile && <Skeleton className="h-40" />}
+      {creating && (
+        <NewSellerProfile
+          owners={owners}
+          intro={
+            profile
+              ? 'A profile of its own for each organization you run, or for yourself.'
+              : 'Buyers see this profile on your listings. Create it to start selling.'
+          }
+          onCreated={(created) => {
+            setChosen(created.id);
+            setAdding(false);
+          }}
+          onCancel={profile ? () => setAdding(false) : undefined}
+        />
       )}
-      {profile && (
+      {profile && !creating && (
         <>
           {list!.length > 1 && (
             <div className="mb-3 max-w-sm">
@@ -48,6 +76,7 @@ export default function MySellerProfilePage() {
             </span>
             <Link href={`/marketplace/sellers/${profile.id}`}>See it as buyers do</Link>
           </p>
+          <AvatarEditor key={`avatar-${profile.id}`} profile={profile} />
           <SellerProfileForm key={profile.id} profile={profile} />
         </>
       )}

@@ -1,42 +1,38 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { MapPin, Phone } from 'lucide-react';
 import Link from 'next/link';
 import { useParams } from 'next/navigation';
 import type { PublicSeller } from '@/server/marketplace/seller-profile-schema';
 import { Card, Empty } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { dateText, placeText } from '../../format';
-import { ListingCardView, ListingGrid, VerifiedBadge } from '../../listing-bits';
-import { MarketplaceShell, MarketQueryState } from '../../marketplace-shell';
+import { dateText } from '../../format';
+import { ListingCardView, ListingGrid, SellerWhereabouts, VerifiedBadge } from '../../listing-bits';
+import { MarketRecordPage } from '../../record-page';
+import { SellerAvatar } from '../../seller-avatar';
 
 /** A seller as buyers see them (C.2): the profile and its newest active listings. */
 export default function SellerPage() {
   const { id } = useParams<{ id: string }>();
   const trpc = useTRPC();
   const seller = useQuery(trpc.sellers.get.queryOptions({ id }));
-  const data = seller.data?.data;
   return (
-    <MarketplaceShell title={data?.display_name ?? 'Seller'}>
-      {!data && <MarketQueryState what="the seller" query={seller} />}
-      {data && <SellerView seller={data} />}
-    </MarketplaceShell>
+    <MarketRecordPage
+      query={seller}
+      what="the seller"
+      placeholder="Seller"
+      titleOf={(data) => data.display_name}
+    >
+      {(data) => <SellerView seller={data} />}
+    </MarketRecordPage>
   );
 }
 
 function SellerView({ seller }: { seller: PublicSeller }) {
-  const place = placeText(seller.location);
   return (
     <>
       <Card aria-label="About the seller" className="flex flex-wrap gap-4">
-        {seller.avatar_url && (
-          <img
-            src={seller.avatar_url}
-            alt=""
-            className="size-20 shrink-0 rounded-full object-cover"
-          />
-        )}
+        <SellerAvatar name={seller.display_name} url={seller.avatar_url} />
         <div className="min-w-0 flex-1">
           <p className="m-0 flex flex-wrap items-center gap-2">
             {seller.verified && <VerifiedBadge />}
@@ -45,17 +41,7 @@ function SellerView({ seller }: { seller: PublicSeller }) {
               active, {seller.stats.sold_listings} sold
             </span>
           </p>
-          {place && (
-            <p className="my-1 text-muted-foreground">
-              <MapPin aria-hidden className="inline size-4" /> {place}
-            </p>
-          )}
-          {seller.phone && (
-            <p className="my-1">
-              <Phone aria-hidden className="inline size-4" />{' '}
-              <a href={`tel:${seller.phone}`}>{seller.phone}</a>
-            </p>
-          )}
+          <SellerWhereabouts seller={seller} />
           {seller.bio && <p className="mb-0 whitespace-pre-line break-words">{seller.bio}</p>}
         </div>
       </Card>

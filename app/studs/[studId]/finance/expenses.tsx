@@ -31,11 +31,12 @@ import {
   useToast,
   useWriteOutcome,
   type ColumnDef,
+  TableOrCards,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { mediaContentUrl, optionsOf, words } from '../horses/herd-ui';
 import { HerdHorsePicker, StudPickerField } from '../horses/pickers';
-import { ListStates, TableOrCards } from '../services/breeding-ui';
+import { ListStates } from '../services/breeding-ui';
 import { AttachFile } from '../attach-file';
 import { useStud } from '../stud-context';
 import { useFinanceKeys, useMoney } from './finance-ui';

@@ -24,11 +24,12 @@ import {
   useToast,
   useWriteOutcome,
   type ColumnDef,
+  TableOrCards,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { optionsOf, words } from '../horses/herd-ui';
 import { ClientPicker, HerdHorsePicker, StudPickerField } from '../horses/pickers';
-import { ListStates, TableOrCards } from '../services/breeding-ui';
+import { ListStates } from '../services/breeding-ui';
 import { useStud } from '../stud-context';
 import { useFinanceKeys, useMoney } from './finance-ui';
 

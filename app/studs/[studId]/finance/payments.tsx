@@ -24,10 +24,11 @@ import {
   useRefresh,
   useToast,
   type ColumnDef,
+  TableOrCards,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { optionsOf, words } from '../horses/herd-ui';
-import { ListStates, TableOrCards } from '../services/breeding-ui';
+import { ListStates } from '../services/breeding-ui';
 import { useStud } from '../stud-context';
 import { RowActions, useFinanceKeys, useMoney, type RowAction } from './finance-ui';
 

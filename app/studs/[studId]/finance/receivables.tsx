@@ -22,11 +22,12 @@ import {
   useWriteOutcome,
   type ColumnDef,
   type ComboboxOption,
+  TableOrCards,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { words } from '../horses/herd-ui';
 import { ClientPicker } from '../horses/pickers';
-import { ListStates, TableOrCards } from '../services/breeding-ui';
+import { ListStates } from '../services/breeding-ui';
 import { useStud } from '../stud-context';
 import {
   ReceivableStatus,

@@ -12,9 +12,9 @@ import {
   Empty,
   QueryState,
   type ColumnDef,
+  TableOrCards,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { TableOrCards } from '../services/breeding-ui';
 import { NotAllowed, useStud } from '../stud-context';
 import { BirthForm } from './birth-form';
 import { useLinkedDialog } from '../use-linked-dialog';

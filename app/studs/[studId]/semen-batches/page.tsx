@@ -13,10 +13,11 @@ import {
   useListFilters,
   useWriteOutcome,
   type ColumnDef,
+  TableOrCards,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { NotAllowed, useStud } from '../stud-context';
-import { ListStates, stallionOptions, TableOrCards } from '../services/breeding-ui';
+import { ListStates, stallionOptions } from '../services/breeding-ui';
 import { BatchForm } from './batch-form';
 
 /** The doses left of the total, as a figure and a meter (low under a fifth). */

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { cardClass, DataTable, Empty, QueryState, type ColumnDef } from '../../../components/ui';
+import { Empty, QueryState } from '../../../components/ui';
 
 /*
  * What the pages of the breeding offer and stock share: the stallion filter, the states of
@@ -56,50 +56,6 @@ export function ListStates({
           )}
         </Empty>
       )}
-    </>
-  );
-}
-
-/**
- * Rows as a table from a tablet's width, as cards (`card`, the content of each) on a phone:
- * nothing wider than 375 px. Both are named `label`.
- */
-export function TableOrCards<T extends { id: string }>({
-  label,
-  columns,
-  data,
-  busy,
-  card,
-  cardLabel,
-  rowClassName,
-}: {
-  label: string;
-  columns: ColumnDef<T>[];
-  data: T[];
-  busy?: boolean;
-  card: (row: T) => ReactNode;
-  cardLabel: (row: T) => string;
-  rowClassName?: (row: T) => string | undefined;
-}) {
-  return (
-    <>
-      <div className="hidden md:block">
-        <DataTable
-          label={label}
-          columns={columns}
-          data={data}
-          getRowId={(row) => row.id}
-          busy={busy}
-          rowClassName={rowClassName}
-        />
-      </div>
-      <ul aria-label={label} aria-busy={busy} className="m-0 list-none p-0 md:hidden">
-        {data.map((row) => (
-          <li key={row.id} aria-label={cardLabel(row)} className={cardClass}>
-            {card(row)}
-          </li>
-        ))}
-      </ul>
     </>
   );
 }

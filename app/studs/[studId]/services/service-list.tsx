@@ -10,10 +10,10 @@ import {
   useToast,
   useWriteOutcome,
   type ColumnDef,
+  TableOrCards,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { useStud } from '../stud-context';
-import { TableOrCards } from './breeding-ui';
 import {
   extraLines,
   feeLines,

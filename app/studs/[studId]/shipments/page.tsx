@@ -14,9 +14,10 @@ import {
   useListFilters,
   useWriteOutcome,
   type ColumnDef,
+  TableOrCards,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { ListStates, TableOrCards } from '../services/breeding-ui';
+import { ListStates } from '../services/breeding-ui';
 import { NotAllowed, useStud } from '../stud-context';
 import { CancelForm, ShipForm } from './move-forms';
 import { ShipmentForm } from './shipment-form';
