@@ -92,6 +92,7 @@ describe('the registration list of module manifests', () => {
     );
     expect(Object.keys(registry.routers.admin).sort()).toEqual([
       'accessCodes',
+      'commissionTiers',
       'mail',
       'marketplaceCategories',
       'moderation',

@@ -19,6 +19,7 @@ const LINKS = [
   { href: '/admin/pedigree/import', label: 'Pedigree import' },
   { href: '/admin/moderation', label: 'Moderation' },
   { href: '/admin/marketplace/categories', label: 'Marketplace categories' },
+  { href: '/admin/marketplace/commission', label: 'Commission' },
   { href: '/admin/settings', label: 'Settings' },
   { href: '/admin/emails', label: 'E-mail previews' },
   { href: '/admin/mail', label: 'Mail outbox' },

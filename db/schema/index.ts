@@ -11,3 +11,4 @@ export * from './waitlist';
 export * from './admin';
 export * from './stud';
 export * from './marketplace';
+export * from './marketplace-commission';

@@ -1,5 +1,6 @@
 import { defineModule } from '../kernel/modules';
 import { adminMarketplaceCategoriesRouter } from './admin-categories';
+import { adminCommissionTiersRouter } from './admin-commission-tiers';
 import { marketplaceCategoriesRouter } from './categories';
 import { sellerMediaRouter } from './seller-media';
 import { sellerProfilesRouter } from './seller-profiles';
@@ -34,6 +35,7 @@ export const marketplaceModule = defineModule({
     admin: {
       marketplaceCategories: adminMarketplaceCategoriesRouter,
       moderation: adminModerationRouter,
+      commissionTiers: adminCommissionTiersRouter,
     },
   },
   jobs: [listingExpiryJob],
