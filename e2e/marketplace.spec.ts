@@ -266,6 +266,17 @@ test('a seller lists a horse with a photo, an administrator approves it, a buyer
   await checkPage(page, testInfo, 'category-form');
   await categoryForm.getByRole('button', { name: 'Cancel' }).click();
 
+  // The commission bands: the platform's 10 % global band, and what it takes of a line.
+  await page
+    .getByRole('navigation', { name: 'Administration' })
+    .getByRole('link', { name: 'Commission' })
+    .click();
+  const preview = page.getByRole('form', { name: 'Commission preview' });
+  await preview.getByLabel('Line amount').fill('1234.56');
+  await preview.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByText(/Band Standard .*commission .*123\.46/)).toBeVisible();
+  await checkPage(page, testInfo, 'commission');
+
   await sellerPage.context().close();
   await buyerPage.context().close();
 });
