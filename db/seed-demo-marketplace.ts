@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { HORSE_CATEGORY_ATTRIBUTES } from './schema/marketplace-defaults';
 import { queryRows, type Database } from './client';
 import {
+  cartItems,
   favourites,
   listingContacts,
   listingReports,
@@ -26,7 +27,7 @@ import {
  * administrators would have left it: the category tree, four sellers (the demo school,
  * verified, and stud, and two private sellers, one vouched for), about thirty listings in
  * every state (pending ones wait in the moderation queue, one is reported), their photos,
- * favourites, and contact requests to the demo stud and school.
+ * favourites, a buyer's cart, and contact requests to the demo stud and school.
  */
 
 /** Private sellers are not demo logins: users of no identity provider, shown as counterparts. */
@@ -144,7 +145,16 @@ type DemoListing = {
   images?: number;
   ships?: number | 'free';
   /** Marks the listings the seed refers to afterwards. */
-  key?: 'mare' | 'tornado' | 'valiente' | 'welsh' | 'reported' | 'hanoverian' | 'cob';
+  key?:
+    | 'mare'
+    | 'tornado'
+    | 'valiente'
+    | 'welsh'
+    | 'reported'
+    | 'hanoverian'
+    | 'cob'
+    | 'jumping-saddle'
+    | 'school-saddles';
 };
 
 const horse = (
@@ -357,6 +367,7 @@ const LISTINGS: DemoListing[] = [
     images: 2,
   },
   {
+    key: 'jumping-saddle',
     seller: 'emma',
     category: 'saddles',
     title: 'Close-contact jumping saddle, 17"',
@@ -370,6 +381,7 @@ const LISTINGS: DemoListing[] = [
     images: 3,
   },
   {
+    key: 'school-saddles',
     seller: 'school',
     category: 'saddles',
     title: 'Sillas mixtas de escuela (se venden sueltas)',
@@ -765,6 +777,11 @@ export async function seedDemoMarketplace(
           (select count(*) from marketplace_favourites f where f.publication_id = p.id)
         where p.id in (select publication_id from marketplace_favourites)`,
   );
+  // Lucía's cart: saddles of two sellers, sold outright.
+  await tx.insert(cartItems).values([
+    { userId: lucia!.id, publicationId: id('jumping-saddle'), quantity: 1 },
+    { userId: lucia!.id, publicationId: id('school-saddles'), quantity: 2 },
+  ]);
   await tx.insert(listingContacts).values([
     {
       publicationId: id('mare'),

@@ -277,6 +277,52 @@ test('a seller lists a horse with a photo, an administrator approves it, a buyer
   await expect(page.getByText(/Band Standard .*commission .*123\.46/)).toBeVisible();
   await checkPage(page, testInfo, 'commission');
 
+  // The payment gateway: the manual provider passes its connection test without a network.
+  await page
+    .getByRole('navigation', { name: 'Administration' })
+    .getByRole('link', { name: 'Payment gateway' })
+    .click();
+  const connection = page.getByRole('region', { name: 'Connection test' });
+  await connection.getByRole('button', { name: 'Test the connection' }).click();
+  await expect(connection.getByRole('status')).toContainText('passed');
+  await checkPage(page, testInfo, 'payment-gateway');
+
+  // A saddle sold outright: the buyer puts two in the cart and sees what they cost.
+  const tack = await page.request.post('/api/admin/marketplace/categories', {
+    data: { name: `Saddles ${project}`, kind: 'item' },
+  });
+  expect(tack.status()).toBe(201);
+  const saddleTitle = `Jumping saddle ${project}`;
+  const listed = await sellerPage.request.post('/api/marketplace/listings', {
+    data: {
+      category_id: (await tack.json()).data.id,
+      title: saddleTitle,
+      price: 80,
+      sale_mode: 'buy_now',
+      quantity: 3,
+      shipping: { ships: true, price: 10 },
+    },
+  });
+  expect(listed.status()).toBe(201);
+  const saddleId = (await listed.json()).data.id;
+  const submitted = await sellerPage.request.post(`/api/marketplace/listings/${saddleId}/submit`);
+  expect(submitted.status()).toBe(200);
+  const approved = await page.request.post(
+    `/api/admin/moderation/publications/${saddleId}/approve`,
+    { data: {} },
+  );
+  expect(approved.status()).toBe(200);
+  await buyerPage.goto(`/marketplace/listings/${saddleId}`);
+  await expect(buyerPage.getByRole('heading', { name: saddleTitle, level: 1 })).toBeVisible();
+  await buyerPage.getByLabel('Quantity').selectOption('2');
+  await buyerPage.getByRole('button', { name: 'Add to cart' }).click();
+  await buyerPage.getByRole('link', { name: 'View your cart' }).click();
+  const summary = buyerPage.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText('2 items available');
+  // 2 × 80.00, and 2 × 10.00 to ship.
+  await expect(summary).toContainText('180.00');
+  await checkPage(buyerPage, testInfo, 'cart');
+
   await sellerPage.context().close();
   await buyerPage.context().close();
 });

@@ -88,6 +88,7 @@ describe('the registration list of module manifests', () => {
         'favourites',
         'listingContacts',
         'listingReports',
+        'cart',
       ].sort(),
     );
     expect(Object.keys(registry.routers.admin).sort()).toEqual([
@@ -98,6 +99,7 @@ describe('the registration list of module manifests', () => {
       'moderation',
       'organizations',
       'overview',
+      'paymentGateway',
       'pedigree',
       'settings',
       'users',

@@ -17,8 +17,12 @@ const LINKS = [
   { href: '/marketplace/my/profile', label: 'Seller profile' },
 ];
 
-function MarketplaceNav() {
+/** The cart's link counts its available units; the count is read once the marketplace is open. */
+function MarketplaceNav({ open }: { open: boolean }) {
   const pathname = usePathname();
+  const trpc = useTRPC();
+  const cart = useQuery({ ...trpc.cart.get.queryOptions({}), enabled: open });
+  const inCart = cart.data?.data.items_count ?? 0;
   return (
     <nav aria-label="Marketplace" className="admin-nav">
       <ul>
@@ -29,6 +33,14 @@ function MarketplaceNav() {
             </Link>
           </li>
         ))}
+        <li>
+          <Link
+            href="/marketplace/cart"
+            aria-current={pathname === '/marketplace/cart' ? 'page' : undefined}
+          >
+            Cart{inCart > 0 && ` (${inCart})`}
+          </Link>
+        </li>
       </ul>
     </nav>
   );
@@ -88,7 +100,7 @@ export function MarketplaceShell({
     <>
       <AccountBar />
       <main>
-        <MarketplaceNav />
+        <MarketplaceNav open={marketplace?.enabled === true} />
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <h1>{title}</h1>
           {marketplace?.enabled && actions}

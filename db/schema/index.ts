@@ -12,3 +12,5 @@ export * from './admin';
 export * from './stud';
 export * from './marketplace';
 export * from './marketplace-commission';
+export * from './marketplace-cart';
+export * from './payment-gateway';

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '@/db/client';
 import { DEMO_OWNER_EMAIL, seedDemo } from '@/db/seed-demo';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
 
@@ -81,6 +83,19 @@ describe('the demo marketplace', () => {
     const history = (await get(`admin/moderation/publications/${rejected[0].id}`, admin)).data
       .history;
     expect(history).toMatchObject([{ action: 'reject', admin: null }]);
+
+    // Lucía's cart: a saddle of Emma's and two of the school's (as she signs in, her account).
+    const cart = await queryRows<{ title: string; quantity: number }>(
+      app.db,
+      sql`select p.title, c.quantity from cart_items c
+            join users u on u.id = c.user_id join publications p on p.id = c.publication_id
+           where u.email = 'lucia.fernandez@example.com' and p.status = 'active'
+           order by p.title`,
+    );
+    expect(cart).toEqual([
+      { title: 'Close-contact jumping saddle, 17"', quantity: 1 },
+      { title: 'Sillas mixtas de escuela (se venden sueltas)', quantity: 2 },
+    ]);
 
     expect(await seedDemo(app.db, { timezone: 'Europe/Madrid' })).toBe(false);
   });

@@ -22,6 +22,14 @@ export type CardSelection = {
   order: readonly SortKey[];
 };
 
+/** The first image of the listing `p`, as `img` (its media id, size and caption), if any. */
+export const FIRST_IMAGE_JOIN = sql`
+  left join lateral (
+    select pm.media_id, m.width, m.height, m.caption
+      from publication_media pm join media m on m.id = pm.media_id
+     where pm.publication_id = p.id
+     order by pm.position, pm.media_id limit 1) img on true`;
+
 /** The marketplace currency, in the statement: the setting, else USD (G.4). */
 export const marketplaceCurrencySql = sql`coalesce((select s.value #>> '{}' from settings s where s.key = 'marketplace.currency'), 'USD')`;
 
@@ -58,11 +66,7 @@ function cardsOf(ids: SQL, viewerId: string): SQL {
       join seller_profiles sp on sp.id = p.seller_profile_id
       ${SELLER_OWNER_JOIN}
       join marketplace_categories c on c.id = p.category_id
-      left join lateral (
-        select pm.media_id, m.width, m.height, m.caption
-          from publication_media pm join media m on m.id = pm.media_id
-         where pm.publication_id = p.id
-         order by pm.position, pm.media_id limit 1) img on true
+      ${FIRST_IMAGE_JOIN}
      order by ids.position`;
 }
 

@@ -1,6 +1,8 @@
 import { defineModule } from '../kernel/modules';
 import { adminMarketplaceCategoriesRouter } from './admin-categories';
 import { adminCommissionTiersRouter } from './admin-commission-tiers';
+import { adminPaymentGatewayRouter } from './admin-payment-gateway';
+import { cartRouter } from './cart';
 import { marketplaceCategoriesRouter } from './categories';
 import { sellerMediaRouter } from './seller-media';
 import { sellerProfilesRouter } from './seller-profiles';
@@ -32,10 +34,12 @@ export const marketplaceModule = defineModule({
     favourites: favouritesRouter,
     listingContacts: listingContactsRouter,
     listingReports: listingReportsRouter,
+    cart: cartRouter,
     admin: {
       marketplaceCategories: adminMarketplaceCategoriesRouter,
       moderation: adminModerationRouter,
       commissionTiers: adminCommissionTiersRouter,
+      paymentGateway: adminPaymentGatewayRouter,
     },
   },
   jobs: [listingExpiryJob],

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { Listing } from '@/server/marketplace/listing-schema';
 import { Button, Card, CardTitle, DetailList } from '../../../components/ui';
 import { PedigreeTree } from '../../../pedigree/pedigree-tree';
+import { AddToCart } from '../../cart/add-to-cart';
 import { useTRPC } from '../../../trpc';
 import { attributesOf, findCategory, useCategoryTree } from '../../categories';
 import { dateText, placeText, priceText, SALE_MODE_LABELS } from '../../format';
@@ -80,6 +81,9 @@ function ListingView({ listing }: { listing: Listing }) {
           </Card>
         ) : (
           <div className="my-3 flex flex-wrap gap-2">
+            {listing.status === 'active' &&
+              listing.sale_mode === 'buy_now' &&
+              listing.price !== null && <AddToCart listing={listing} />}
             <Button onClick={() => setContacting(true)}>
               <MessageSquare aria-hidden className="size-4" />
               Contact the seller
