@@ -8,7 +8,6 @@ import {
   Button,
   cardClass,
   cn,
-  ConfirmButton,
   Empty,
   QueryState,
   useWriteOutcome,
@@ -16,6 +15,7 @@ import {
 import { KIND_LABELS } from '../../../marketplace/format';
 import { useTRPC } from '../../../trpc';
 import { AdminShell } from '../../admin-shell';
+import { RecordActions } from '../record-actions';
 import { CategoryForm } from './category-form';
 
 /** The marketplace's categories (C.1): the tree, a new one, edits, (de)activation, deletion. */
@@ -91,7 +91,6 @@ function CategoryRow({ category, onEdit }: { category: Category; onEdit: () => v
     }),
   );
   const busy = toggle.isPending || remove.isPending;
-  const what = <span className="sr-only"> {category.name}</span>;
   return (
     <div
       className={cn(
@@ -109,27 +108,15 @@ function CategoryRow({ category, onEdit }: { category: Category; onEdit: () => v
           {category.listings_count === 1 ? '' : 's'}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={onEdit}>
-          Edit{what}
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={busy}
-          onClick={() => toggle.mutate({ id: category.id, active: !category.active })}
-        >
-          {category.active ? 'Deactivate' : 'Activate'}
-          {what}
-        </Button>
-        <ConfirmButton
-          label="Delete"
-          question="Delete it? A category with listings can only be deactivated."
-          what={category.name}
-          disabled={busy}
-          onConfirm={() => remove.mutate({ id: category.id })}
-        />
-      </div>
+      <RecordActions
+        name={category.name}
+        active={category.active}
+        busy={busy}
+        deleteQuestion="Delete it? A category with listings can only be deactivated."
+        onEdit={onEdit}
+        onToggle={() => toggle.mutate({ id: category.id, active: !category.active })}
+        onDelete={() => remove.mutate({ id: category.id })}
+      />
     </div>
   );
 }

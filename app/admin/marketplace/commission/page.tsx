@@ -9,7 +9,6 @@ import {
   cardClass,
   cellClass,
   cn,
-  ConfirmButton,
   Empty,
   headCellClass,
   Pager,
@@ -21,6 +20,7 @@ import {
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { AdminShell } from '../../admin-shell';
+import { RecordActions } from '../record-actions';
 import { BandForm } from './band-form';
 import { amountText, boundsText } from './commission-format';
 import { CommissionPreview } from './commission-preview';
@@ -189,28 +189,15 @@ function BandActions({ tier, onEdit }: { tier: CommissionTier; onEdit: () => voi
     }),
   );
   const busy = toggle.isPending || remove.isPending;
-  const what = <span className="sr-only"> {tier.name}</span>;
   return (
-    <div className="flex flex-wrap gap-2">
-      <Button variant="outline" size="sm" onClick={onEdit}>
-        Edit{what}
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={busy}
-        onClick={() => toggle.mutate({ id: tier.id, active: !tier.active })}
-      >
-        {tier.active ? 'Deactivate' : 'Activate'}
-        {what}
-      </Button>
-      <ConfirmButton
-        label="Delete"
-        question="Delete this band?"
-        what={tier.name}
-        disabled={busy}
-        onConfirm={() => remove.mutate({ id: tier.id })}
-      />
-    </div>
+    <RecordActions
+      name={tier.name}
+      active={tier.active}
+      busy={busy}
+      deleteQuestion="Delete this band?"
+      onEdit={onEdit}
+      onToggle={() => toggle.mutate({ id: tier.id, active: !tier.active })}
+      onDelete={() => remove.mutate({ id: tier.id })}
+    />
   );
 }
