@@ -1,7 +1,7 @@
 'use client';
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/router';
@@ -30,7 +30,17 @@ export function ApiProvider({ children }: { children: ReactNode }) {
   );
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
-      links: [httpBatchLink({ url: '/api/trpc', maxItems: MAX_BATCH })],
+      links: [
+        // A call that carries an `Idempotency-Key` (checkout, C.5) goes alone, with the header.
+        splitLink({
+          condition: (op) => typeof op.context.idempotencyKey === 'string',
+          true: httpLink({
+            url: '/api/trpc',
+            headers: ({ op }) => ({ 'Idempotency-Key': String(op.context.idempotencyKey) }),
+          }),
+          false: httpBatchLink({ url: '/api/trpc', maxItems: MAX_BATCH }),
+        }),
+      ],
     }),
   );
   return (

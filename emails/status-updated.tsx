@@ -1,24 +1,17 @@
 import { z } from 'zod';
+import { SUB_ORDER_STATUSES, type SubOrderStatus } from '@/db/schema/marketplace-order-values';
 import { ActionButton, Details, EmailLayout, Paragraph, Quote } from './components/layout';
 
-export const ORDER_STATUSES = [
-  'pending',
-  'confirmed',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refunded',
-] as const;
-
-const LABELS: Record<(typeof ORDER_STATUSES)[number], string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
+const LABELS: Record<SubOrderStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
+  paid: 'Paid',
   processing: 'Being prepared',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  completed: 'Completed',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  disputed: 'Disputed',
 };
 
 /** To the buyer: the seller changed the status of their order. */
@@ -26,8 +19,8 @@ export const statusUpdatedSchema = z.object({
   buyerName: z.string().min(1),
   orderNumber: z.string().min(1),
   sellerName: z.string().min(1),
-  previousStatus: z.enum(ORDER_STATUSES),
-  status: z.enum(ORDER_STATUSES),
+  previousStatus: z.enum(SUB_ORDER_STATUSES),
+  status: z.enum(SUB_ORDER_STATUSES),
   note: z.string().nullable(),
   orderUrl: z.url(),
 });
@@ -37,7 +30,7 @@ export const previewProps: StatusUpdatedProps = {
   buyerName: 'Martin Keller',
   orderNumber: 'EQ-2026-00417-B',
   sellerName: 'Fernandez Saddlery',
-  previousStatus: 'confirmed',
+  previousStatus: 'paid',
   status: 'processing',
   note: 'The saddle is being fitted with the wide gullet you asked for.',
   orderUrl: 'https://equestrian.example/marketplace/orders/EQ-2026-00417-B',

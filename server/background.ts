@@ -23,7 +23,7 @@ export function startBackgroundWork(config: Config, db: Database): void {
         await runQueuedJobs(db, registry.queuedJobs, new Date(), config);
         if (Date.now() - lastTimed < TIMED_JOBS_EVERY_MS) return;
         lastTimed = Date.now();
-        await runDueJobs(db, registry.jobs, new Date());
+        await runDueJobs(db, registry.jobs, new Date(), config);
       },
     }),
   );

@@ -89,6 +89,9 @@ describe('the registration list of module manifests', () => {
         'listingContacts',
         'listingReports',
         'cart',
+        'stallionBooking',
+        'orders',
+        'sales',
       ].sort(),
     );
     expect(Object.keys(registry.routers.admin).sort()).toEqual([
@@ -96,6 +99,7 @@ describe('the registration list of module manifests', () => {
       'commissionTiers',
       'mail',
       'marketplaceCategories',
+      'marketplaceDisputes',
       'moderation',
       'organizations',
       'overview',

@@ -2,11 +2,22 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, get, type FieldValues, type Path } from 'react-hook-form';
 import type { Listing } from '@/server/marketplace/listing-schema';
 import type { Service } from '@/server/stud-breeding/service-schema';
-import { Card, CardTitle, Empty, money, QueryState, Skeleton, type FormOf } from '../components/ui';
+import {
+  Button,
+  Card,
+  CardTitle,
+  Dialog,
+  Empty,
+  money,
+  QueryState,
+  Skeleton,
+  type FormOf,
+} from '../components/ui';
+import { StallionBookingForm } from './listings/[id]/stallion-booking-form';
 import { useOrganizations, type OrganizationLink } from '../organizations';
 import { serviceName } from '../studs/[studId]/services/service-terms';
 import { useTRPC } from '../trpc';
@@ -160,12 +171,15 @@ function ServiceChoices<T extends FieldValues>({
 
 /**
  * The services a listing offers, as the listing gives them (the stud's offers still public
- * and active); to its seller, also how many it names that the stud has withdrawn.
+ * and active); to its seller, also how many it names that the stud has withdrawn. Others may
+ * book a mare to each offer of an active listing (C.9), in a dialog.
  */
 export function OfferedServicesCard({ listing }: { listing: Listing }) {
+  const [booking, setBooking] = useState<Listing['services'][number] | null>(null);
   const { services, service_ids: named } = listing;
   if (named.length === 0) return null;
   const withdrawn = named.length - services.length;
+  const bookable = !listing.is_mine && listing.status === 'active';
   return (
     <Card aria-labelledby="services-heading">
       <CardTitle id="services-heading">Stallion services</CardTitle>
@@ -177,14 +191,41 @@ export function OfferedServicesCard({ listing }: { listing: Listing }) {
       {services.length === 0 ? (
         <Empty>No service is on offer now.</Empty>
       ) : (
-        <ul className="m-0 pl-5">
+        <ul className={bookable ? 'm-0 list-none p-0' : 'm-0 pl-5'}>
           {services.map((service) => (
-            <li key={service.id} className="break-words">
-              {serviceLine(service, listing.currency)}
+            <li
+              key={service.id}
+              className={
+                bookable ? 'mb-2 flex flex-wrap items-center justify-between gap-2' : undefined
+              }
+            >
+              <span className="min-w-0 break-words">{serviceLine(service, listing.currency)}</span>
+              {bookable && (
+                <Button
+                  size="sm"
+                  aria-label={`Book a mare: ${service.stallion.name}, ${service.season}, ${serviceName(service)}`}
+                  onClick={() => setBooking(service)}
+                >
+                  Book a mare
+                </Button>
+              )}
             </li>
           ))}
         </ul>
       )}
+      <Dialog
+        title={booking ? `Book a mare to ${booking.stallion.name}` : 'Book a mare'}
+        open={booking !== null}
+        onClose={() => setBooking(null)}
+      >
+        {booking && (
+          <StallionBookingForm
+            listing={listing}
+            service={booking}
+            onClose={() => setBooking(null)}
+          />
+        )}
+      </Dialog>
     </Card>
   );
 }

@@ -14,3 +14,4 @@ export * from './marketplace';
 export * from './marketplace-commission';
 export * from './marketplace-cart';
 export * from './payment-gateway';
+export * from './marketplace-orders';

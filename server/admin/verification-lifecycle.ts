@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import { organizations, verificationDocuments, verificationRequests } from '@/db/schema';
+import { platformAdminIds } from '../kernel/auth/users';
 import type { Config } from '../kernel/config';
 import { conflict, invalidField, notFound } from '../kernel/errors';
 import type { Organization } from '../kernel/trpc/init';
@@ -10,18 +11,6 @@ import { notify } from '../notifications/notify';
 import { notifyOwners } from './owner-notices';
 import { getVerificationRequest } from './verification-queries';
 import type { VerificationFields } from './verification-schema';
-
-/** The users who administer the platform: flagged, or named by verified e-mail in the config. */
-async function platformAdminIds(db: Database, config: Config): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`select id from users
-         where status = 'active'
-           and (is_platform_admin
-                or (email_verified and lower(email) = any(${sql.param([...config.platformAdminEmails])}::text[])))`,
-  );
-  return rows.map((row) => row.id);
-}
 
 /**
  * An owner asks for verification: one pending request per organization (409, also a partial

@@ -21,7 +21,7 @@ describe('background jobs across processes (PostgreSQL)', () => {
     };
     const now = new Date('2026-11-23T10:00:00Z');
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => runDueJobs(app.db, [job], now)),
+      Array.from({ length: 4 }, () => runDueJobs(app.db, [job], now, app.config)),
     );
     expect(runs).toBe(1);
     expect(results.flat()).toEqual(['expire']);

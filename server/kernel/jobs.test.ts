@@ -18,9 +18,13 @@ describe('timed jobs', () => {
       run: async (_, now) => void seen.push(now.toISOString()),
     };
 
-    expect(await runDueJobs(app.db, [job], at('2026-11-23T10:00:00Z'))).toEqual(['tick']);
-    expect(await runDueJobs(app.db, [job], at('2026-11-23T10:09:59Z'))).toEqual([]);
-    expect(await runDueJobs(app.db, [job], at('2026-11-23T10:10:00Z'))).toEqual(['tick']);
+    expect(await runDueJobs(app.db, [job], at('2026-11-23T10:00:00Z'), app.config)).toEqual([
+      'tick',
+    ]);
+    expect(await runDueJobs(app.db, [job], at('2026-11-23T10:09:59Z'), app.config)).toEqual([]);
+    expect(await runDueJobs(app.db, [job], at('2026-11-23T10:10:00Z'), app.config)).toEqual([
+      'tick',
+    ]);
 
     expect(seen).toEqual(['2026-11-23T10:00:00.000Z', '2026-11-23T10:10:00.000Z']);
     const [state] = await app.db.select().from(scheduledJobs);
@@ -33,13 +37,15 @@ describe('timed jobs', () => {
       { name: 'broken', everySeconds: 60, run: () => Promise.reject(new Error('boom')) },
       { name: 'fine', everySeconds: 60, run: async () => void ran.push('fine') },
     ];
-    expect(await runDueJobs(app.db, jobs, at('2026-11-23T10:00:00Z'))).toEqual(['fine']);
+    expect(await runDueJobs(app.db, jobs, at('2026-11-23T10:00:00Z'), app.config)).toEqual([
+      'fine',
+    ]);
     const [broken] = await app.db
       .select()
       .from(scheduledJobs)
       .where(eq(scheduledJobs.name, 'broken'));
     expect(broken).toMatchObject({ runs: 0, lastError: 'Error: boom' });
-    expect(await runDueJobs(app.db, jobs, at('2026-11-23T10:00:30Z'))).toEqual([]);
+    expect(await runDueJobs(app.db, jobs, at('2026-11-23T10:00:30Z'), app.config)).toEqual([]);
     expect(ran).toEqual(['fine']);
   });
 });

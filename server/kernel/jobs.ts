@@ -16,8 +16,11 @@ import { logger } from './log';
 export type TimedJob = {
   name: string;
   everySeconds: number;
-  /** Idempotent: it may run again after a crash between its work and its bookkeeping. */
-  run(db: Database, now: Date): Promise<unknown>;
+  /**
+   * Idempotent: it may run again after a crash between its work and its bookkeeping. `config`
+   * gives it the app's URL for the links of its e-mails.
+   */
+  run(db: Database, now: Date, config: Config): Promise<unknown>;
 };
 
 /** Work a write queues (`enqueueJob`) to be done after its commit. */
@@ -39,6 +42,7 @@ export async function runDueJobs(
   db: Database,
   jobs: readonly TimedJob[],
   now: Date,
+  config: Config,
 ): Promise<string[]> {
   const ran: string[] = [];
   for (const job of jobs) {
@@ -54,7 +58,7 @@ export async function runDueJobs(
           .from(scheduledJobs)
           .where(eq(scheduledJobs.name, job.name));
         if (state && state.nextRunAt > now) return false;
-        await job.run(tx, now);
+        await job.run(tx, now, config);
         const next = new Date(now.getTime() + job.everySeconds * 1000);
         await tx
           .insert(scheduledJobs)

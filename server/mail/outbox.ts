@@ -26,17 +26,16 @@ export async function queueEmail(
   return row!.id;
 }
 
-/** Queues one rendered e-mail to each address, in one statement (same rule as `queueEmail`). */
-export async function queueEmails(
+/** Queues rendered e-mails, each to its address, in one statement (same rule as `queueEmail`). */
+export async function queueEachEmail(
   db: Database,
-  email: RenderedEmail,
-  to: readonly string[],
+  messages: readonly { email: RenderedEmail; to: string }[],
 ): Promise<void> {
-  if (to.length === 0) return;
+  if (messages.length === 0) return;
   await db.insert(emailOutbox).values(
-    to.map((address) => ({
+    messages.map(({ email, to }) => ({
       kind: email.kind,
-      to: address,
+      to,
       subject: email.subject,
       html: email.html,
       text: email.text,

@@ -88,7 +88,7 @@ describe('the seven e-mail templates', () => {
       'status-updated',
       EMAIL_TEMPLATES['status-updated'].previewProps,
     );
-    expect(email.html).toContain('Confirmed → Being prepared');
+    expect(email.html).toContain('Paid → Being prepared');
     expect(email.subject).toBe('Order EQ-2026-00417-B: being prepared');
   });
 

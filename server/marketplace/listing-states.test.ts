@@ -210,12 +210,12 @@ describe('the expiry job (marketplace.listing-expiry)', () => {
     const later = await w.listing({ expiresAt: at(DAY) });
     const paused = await w.listing({ status: 'paused', expiresAt });
 
-    expect(await runDueJobs(app.db, [listingExpiryJob], at(-60_000))).toEqual([
+    expect(await runDueJobs(app.db, [listingExpiryJob], at(-60_000), app.config)).toEqual([
       'marketplace.listing-expiry',
     ]);
     expect((await stored(active.id)).status).toBe('active');
 
-    expect(await runDueJobs(app.db, [listingExpiryJob], at(300_000))).toEqual([
+    expect(await runDueJobs(app.db, [listingExpiryJob], at(300_000), app.config)).toEqual([
       'marketplace.listing-expiry',
     ]);
     const expired = await stored(active.id);
@@ -225,8 +225,8 @@ describe('the expiry job (marketplace.listing-expiry)', () => {
     expect((await stored(paused.id)).status).toBe('paused');
 
     // Not due again before five minutes; then nothing more to expire.
-    expect(await runDueJobs(app.db, [listingExpiryJob], at(400_000))).toEqual([]);
-    await runDueJobs(app.db, [listingExpiryJob], at(600_000));
+    expect(await runDueJobs(app.db, [listingExpiryJob], at(400_000), app.config)).toEqual([]);
+    await runDueJobs(app.db, [listingExpiryJob], at(600_000), app.config);
     expect((await stored(active.id)).updatedAt).toEqual(at(300_000));
 
     // The seller renews it.

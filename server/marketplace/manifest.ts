@@ -2,6 +2,7 @@ import { defineModule } from '../kernel/modules';
 import { adminMarketplaceCategoriesRouter } from './admin-categories';
 import { adminCommissionTiersRouter } from './admin-commission-tiers';
 import { adminPaymentGatewayRouter } from './admin-payment-gateway';
+import { adminDisputesRouter } from './admin-disputes';
 import { cartRouter } from './cart';
 import { marketplaceCategoriesRouter } from './categories';
 import { sellerMediaRouter } from './seller-media';
@@ -14,6 +15,10 @@ import { listingExpiryJob } from './listing-expiry';
 import { listingSearchRouter } from './listing-search';
 import { listingsRouter } from './listings';
 import { adminModerationRouter } from './moderation';
+import { orderTimersJob } from './order-lifecycle';
+import { ordersRouter } from './orders';
+import { salesRouter } from './sales';
+import { stallionBookingRouter } from './stallion-booking';
 
 /**
  * The marketplace catalogue (DESIGN-MODULES C.1 to C.4, C.8, E.3, G.10): categories, seller
@@ -35,12 +40,16 @@ export const marketplaceModule = defineModule({
     listingContacts: listingContactsRouter,
     listingReports: listingReportsRouter,
     cart: cartRouter,
+    orders: ordersRouter,
+    sales: salesRouter,
+    stallionBooking: stallionBookingRouter,
     admin: {
       marketplaceCategories: adminMarketplaceCategoriesRouter,
       moderation: adminModerationRouter,
       commissionTiers: adminCommissionTiersRouter,
       paymentGateway: adminPaymentGatewayRouter,
+      marketplaceDisputes: adminDisputesRouter,
     },
   },
-  jobs: [listingExpiryJob],
+  jobs: [listingExpiryJob, orderTimersJob],
 });

@@ -94,7 +94,7 @@ describe('the marketplace switch (C.8)', () => {
 
     const { jobs = [] }: ModuleManifest = marketplaceModule;
     expect(jobs.length).toBeGreaterThan(0);
-    await runDueJobs(app.db, jobs, new Date());
+    await runDueJobs(app.db, jobs, new Date(), app.config);
 
     const status = async (id: string) =>
       (await app.db.select().from(publications).where(eq(publications.id, id)))[0]!.status;

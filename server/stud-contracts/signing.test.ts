@@ -315,10 +315,14 @@ describe('the expiry job (contracts.expire)', () => {
     const { current, events } = await world(expiresAt);
     const at = (offsetMs: number) => new Date(expiresAt.getTime() + offsetMs);
 
-    expect(await runDueJobs(app.db, [expiryJob], at(-60_000))).toEqual(['contracts.expire']);
+    expect(await runDueJobs(app.db, [expiryJob], at(-60_000), app.config)).toEqual([
+      'contracts.expire',
+    ]);
     expect((await current()).status).toBe('sent');
 
-    expect(await runDueJobs(app.db, [expiryJob], at(300_000))).toEqual(['contracts.expire']);
+    expect(await runDueJobs(app.db, [expiryJob], at(300_000), app.config)).toEqual([
+      'contracts.expire',
+    ]);
     const row = await current();
     expect(row.status).toBe('expired');
     expect(row.closedAt).toEqual(at(300_000));
@@ -327,7 +331,7 @@ describe('the expiry job (contracts.expire)', () => {
     expect(verifyChain(log)).toEqual({ valid: true, broken_at: null });
 
     // A later run finds nothing more to do.
-    await runDueJobs(app.db, [expiryJob], at(900_000));
+    await runDueJobs(app.db, [expiryJob], at(900_000), app.config);
     expect((await events()).filter((e) => e.type === 'expired')).toHaveLength(1);
   });
 });

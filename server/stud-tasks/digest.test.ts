@@ -11,7 +11,7 @@ import { userIdOf } from './task-fixtures';
 const app = useTestApp();
 
 const at = (iso: string) => new Date(iso);
-const run = (iso: string) => taskDigestJob.run(app.db, at(iso));
+const run = (iso: string) => taskDigestJob.run(app.db, at(iso), app.config);
 
 async function notices() {
   const rows = await app.db
@@ -172,10 +172,12 @@ describe('the morning digest of due tasks (stud.task_due)', () => {
     expect(taskDigestJob.everySeconds).toBe(3600);
     const hill = await stud('Hill Stud', 'UTC', 'hill.test');
     await hill.task({ dueOn: '2026-03-02', assignedTo: hill.owner });
-    expect(await runDueJobs(app.db, [taskDigestJob], at('2026-03-02T07:05:00Z'))).toEqual([
-      'stud.task-digest',
-    ]);
-    expect(await runDueJobs(app.db, [taskDigestJob], at('2026-03-02T07:30:00Z'))).toEqual([]);
+    expect(
+      await runDueJobs(app.db, [taskDigestJob], at('2026-03-02T07:05:00Z'), app.config),
+    ).toEqual(['stud.task-digest']);
+    expect(
+      await runDueJobs(app.db, [taskDigestJob], at('2026-03-02T07:30:00Z'), app.config),
+    ).toEqual([]);
     expect(await notices()).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '@/db/client';
+import { queryRows, type Database } from '@/db/client';
 import { memberships, organizations, users } from '@/db/schema';
 import type { Config } from '../config';
 import type { TokenClaims } from './tokens';
@@ -210,4 +210,16 @@ export function isPlatformAdmin(config: Config, user: User): boolean {
     user.email !== null &&
     config.platformAdminEmails.has(user.email.toLowerCase())
   );
+}
+
+/** The users who administer the platform: flagged, or named by verified e-mail in the config. */
+export async function platformAdminIds(db: Database, config: Config): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from users
+         where status = 'active'
+           and (is_platform_admin
+                or (email_verified and lower(email) = any(${sql.param([...config.platformAdminEmails])}::text[])))`,
+  );
+  return rows.map((row) => row.id);
 }

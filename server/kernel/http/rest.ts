@@ -251,7 +251,9 @@ export function createRestHandler(
     }
     const status = context.responseStatus ?? route.meta.successStatus ?? 200;
     // JSON text a procedure passed through (`RawJson`) is spliced in, not parsed (issue 27).
-    return jsonText(stringifyAnswer(output) ?? null, status);
+    const response = jsonText(stringifyAnswer(output) ?? null, status);
+    context.responseHeaders.forEach((value, name) => response.headers.set(name, value));
+    return response;
   };
 }
 

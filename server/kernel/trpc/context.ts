@@ -39,6 +39,8 @@ export type Context = Services & {
    * adds to the context (sign-in) sees a copy, where assigning the field changes nothing.
    */
   setResponseStatus(status: number): void;
+  /** Headers the REST answer adds to a successful answer (`Idempotent-Replayed`). */
+  responseHeaders: Headers;
   /**
    * The signed-in caller; resolved on first use, so public routes never touch the token.
    * `organizationId` (a UUID), on that first use, reads the caller's membership of that
@@ -85,6 +87,7 @@ export function createContext(services: Services, req: Request, requestId: strin
     url: new URL(req.url),
     requestId,
     responseStatus: undefined,
+    responseHeaders: new Headers(),
     setResponseStatus: (status) => {
       context.responseStatus = status;
     },
