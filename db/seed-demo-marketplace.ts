@@ -9,17 +9,24 @@ import {
   listingContacts,
   listingReports,
   marketplaceCategories,
+  MANUAL_PAYMENT_DAYS,
   media,
   mediaBlobs,
   moderationActions,
+  orderItems,
+  orders,
   publicationMedia,
   publications,
   sellerProfiles,
   settings,
+  subOrderEvents,
+  subOrders,
   users,
   type CategoryAttribute,
   type CategoryKind,
   type ListingStatus,
+  type ShippingAddress,
+  type SubOrderStatus,
 } from './schema';
 
 /*
@@ -27,7 +34,7 @@ import {
  * administrators would have left it: the category tree, four sellers (the demo school,
  * verified, and stud, and two private sellers, one vouched for), about thirty listings in
  * every state (pending ones wait in the moderation queue, one is reported), their photos,
- * favourites, a buyer's cart, and contact requests to the demo stud and school.
+ * favourites, a buyer's cart and orders, and contact requests to the demo stud and school.
  */
 
 /** Private sellers are not demo logins: users of no identity provider, shown as counterparts. */
@@ -154,8 +161,11 @@ type DemoListing = {
     | 'hanoverian'
     | 'cob'
     | 'jumping-saddle'
-    | 'school-saddles';
+    | 'school-saddles'
+    | 'anatomic-bridle';
 };
+
+type ListingKey = NonNullable<DemoListing['key']>;
 
 const horse = (
   breed: string,
@@ -391,6 +401,7 @@ const LISTINGS: DemoListing[] = [
     quantity: 3,
     condition: 'used',
     attributes: { size: 17, saddle_type: 'general_purpose' },
+    ships: 25,
     age: 7,
     colour: '#6d4c41',
     images: 1,
@@ -448,6 +459,7 @@ const LISTINGS: DemoListing[] = [
     images: 2,
   },
   {
+    key: 'anatomic-bridle',
     seller: 'emma',
     category: 'bridles',
     title: 'Anatomic snaffle bridle, cob size',
@@ -782,6 +794,12 @@ export async function seedDemoMarketplace(
     { userId: lucia!.id, publicationId: id('jumping-saddle'), quantity: 1 },
     { userId: lucia!.id, publicationId: id('school-saddles'), quantity: 2 },
   ]);
+  await seedDemoOrders(tx, {
+    buyerId: lucia!.id,
+    listingId: id,
+    categoryId: (slug) => categories.get(slug)!.id,
+    profileId: (seller) => profileOf[seller].id,
+  });
   await tx.insert(listingContacts).values([
     {
       publicationId: id('mare'),
@@ -806,6 +824,231 @@ export async function seedDemoMarketplace(
     details:
       'Pide una señal por transferencia antes de ver el caballo y las fotos son de otra web.',
   });
+}
+
+type DemoOrder = {
+  /** Days since checkout. */
+  age: number;
+  /** How far each part got along paid → processing → shipped. */
+  status: Extract<SubOrderStatus, 'awaiting_payment' | 'shipped'>;
+  note: string | null;
+  /** One sub-order per seller, lettered in this order. */
+  parts: { seller: Seller; lines: { key: ListingKey; quantity: number }[] }[];
+};
+
+/**
+ * Lucía's orders, checked out with the manual driver (the default): one shipped by the school
+ * last week, one awaiting payment from the school and Emma. The listings' quantities above are
+ * the stock left after them.
+ */
+const DEMO_ORDERS: DemoOrder[] = [
+  {
+    age: 6,
+    status: 'shipped',
+    note: null,
+    parts: [{ seller: 'school', lines: [{ key: 'school-saddles', quantity: 1 }] }],
+  },
+  {
+    age: 1,
+    status: 'awaiting_payment',
+    note: 'Por las tardes estoy en la cuadra: llamadme antes de enviar.',
+    parts: [
+      { seller: 'school', lines: [{ key: 'school-saddles', quantity: 1 }] },
+      { seller: 'emma', lines: [{ key: 'anatomic-bridle', quantity: 1 }] },
+    ],
+  },
+];
+
+const LUCIA_ADDRESS: ShippingAddress = {
+  name: 'Lucía Fernández',
+  street: 'Calle de Alcalá 120, 3º B',
+  city: 'Madrid',
+  state: 'Madrid',
+  postal_code: '28009',
+  country: 'ES',
+  phone: '+34 600 123 456',
+};
+
+const DEMO_TRACKING = {
+  carrier: 'Correos',
+  number: 'PK4F6B0712345678',
+  url: 'https://www.correos.es/es/es/herramientas/localizador/envios/detalle?tracking-number=PK4F6B0712345678',
+};
+
+/** An amount in cents as numeric text. */
+const cents = (amount: number) => (amount / 100).toFixed(2);
+
+/**
+ * The demo orders as checkout and the seller's steps would have left them (C.5 to C.7): the
+ * order numbers from the platform's sequence, the lines' snapshots with the commission of the
+ * global band holding each line, and every sub-order's status history.
+ */
+async function seedDemoOrders(
+  tx: Database,
+  of: {
+    buyerId: string;
+    listingId: (key: ListingKey) => string;
+    categoryId: (slug: string) => string;
+    profileId: (seller: Seller) => string;
+  },
+) {
+  const bands = await queryRows<{
+    id: string;
+    min: number;
+    max: number | null;
+    rate: number;
+    fee: number;
+  }>(
+    tx,
+    sql`select id, min_amount::float8 * 100 as min, max_amount::float8 * 100 as max,
+               rate_percent::float8 as rate, fixed_fee::float8 * 100 as fee
+          from commission_tiers where active and category_id is null`,
+  );
+  const listingOf = new Map(LISTINGS.filter((l) => l.key).map((l) => [l.key!, l]));
+  const now = Date.now();
+  const dated = DEMO_ORDERS.map((order) => ({
+    order,
+    createdAt: new Date(now - order.age * 86_400_000),
+  }));
+
+  const placed = await tx
+    .insert(orders)
+    .values(
+      dated.map(({ order, createdAt }) => ({
+        number: sql`${`MP-${createdAt.getUTCFullYear()}-`}
+                    || lpad(nextval('marketplace_order_number_seq')::text, 6, '0')`,
+        buyerId: of.buyerId,
+        // The marketplace's currency, as checkout snapshots it.
+        currency: sql`coalesce((select s.value #>> '{}' from settings s
+                                 where s.key = 'marketplace.currency'), 'USD')`,
+        shippingAddress: LUCIA_ADDRESS,
+        note: order.note,
+        provider: 'manual' as const,
+        expiresAt: new Date(createdAt.getTime() + MANUAL_PAYMENT_DAYS * 86_400_000),
+        createdAt,
+        updatedAt: createdAt,
+      })),
+    )
+    .returning({ id: orders.id, number: orders.number, createdAt: orders.createdAt });
+
+  const parts = dated.flatMap(({ order, createdAt }) => {
+    const { id: orderId, number } = placed.find(
+      (row) => row.createdAt.getTime() === createdAt.getTime(),
+    )!;
+    return order.parts.map((part, n) => {
+      const lines = part.lines.map(({ key, quantity }) => {
+        const listing = listingOf.get(key)!;
+        const unit = listing.price! * 100;
+        const total = unit * quantity;
+        const band = bands.find((b) => b.min <= total && (b.max === null || total < b.max));
+        const commission = band
+          ? Math.min(total, Math.round((total * band.rate) / 100 + band.fee))
+          : 0;
+        const shipping = typeof listing.ships === 'number' ? listing.ships * 100 * quantity : 0;
+        return { key, listing, quantity, unit, total, shipping, band, commission };
+      });
+      const sum = (pick: (line: (typeof lines)[number]) => number) =>
+        lines.reduce((total, line) => total + pick(line), 0);
+      return {
+        order,
+        orderId,
+        number: `${number}-${String.fromCharCode(65 + n)}`,
+        createdAt,
+        seller: part.seller,
+        lines,
+        items: sum((l) => l.total),
+        shipping: sum((l) => l.shipping),
+        commission: sum((l) => l.commission),
+        ships: lines.every((l) => l.listing.ships !== undefined),
+      };
+    });
+  });
+
+  // The steps of a shipped part, in hours after checkout: paid, accepted, sent.
+  const at = (part: (typeof parts)[number], hours: number) =>
+    new Date(part.createdAt.getTime() + hours * 3_600_000);
+  const shipped = (part: (typeof parts)[number]) => part.order.status === 'shipped';
+
+  const subs = await tx
+    .insert(subOrders)
+    .values(
+      parts.map((part) => ({
+        orderId: part.orderId,
+        number: part.number,
+        sellerProfileId: of.profileId(part.seller),
+        status: part.order.status,
+        fulfilment: part.ships ? ('shipping' as const) : ('pickup' as const),
+        itemsTotal: cents(part.items),
+        shippingAmount: cents(part.shipping),
+        commissionAmount: cents(part.commission),
+        sellerNet: cents(part.items + part.shipping - part.commission),
+        ...(shipped(part)
+          ? {
+              trackingCarrier: DEMO_TRACKING.carrier,
+              trackingNumber: DEMO_TRACKING.number,
+              trackingUrl: DEMO_TRACKING.url,
+              paidAt: at(part, 20),
+              shippedAt: at(part, 44),
+            }
+          : {}),
+        createdAt: part.createdAt,
+        updatedAt: shipped(part) ? at(part, 44) : part.createdAt,
+      })),
+    )
+    .returning({ id: subOrders.id, number: subOrders.number });
+  const subId = (part: (typeof parts)[number]) =>
+    subs.find((sub) => sub.number === part.number)!.id;
+
+  await tx.insert(orderItems).values(
+    parts.flatMap((part) =>
+      part.lines.map((line) => ({
+        subOrderId: subId(part),
+        publicationId: of.listingId(line.key),
+        categoryId: of.categoryId(line.listing.category),
+        title: line.listing.title,
+        unitPrice: cents(line.unit),
+        quantity: line.quantity,
+        lineTotal: cents(line.total),
+        shipping: cents(line.shipping),
+        commissionTierId: line.band?.id ?? null,
+        commissionRatePercent: (line.band?.rate ?? 0).toFixed(2),
+        commissionFixedFee: cents(line.band?.fee ?? 0),
+        commissionAmount: cents(line.commission),
+        createdAt: part.createdAt,
+        updatedAt: part.createdAt,
+      })),
+    ),
+  );
+
+  // The school's owner has not signed in when the demo is seeded: its steps name no user.
+  await tx.insert(subOrderEvents).values(
+    parts.flatMap((part) => [
+      {
+        subOrderId: subId(part),
+        toStatus: 'awaiting_payment' as const,
+        actor: 'buyer' as const,
+        actorId: of.buyerId,
+        createdAt: part.createdAt,
+      },
+      ...(shipped(part)
+        ? [
+            { fromStatus: 'awaiting_payment' as const, toStatus: 'paid' as const, hours: 20 },
+            { fromStatus: 'paid' as const, toStatus: 'processing' as const, hours: 23 },
+            {
+              fromStatus: 'processing' as const,
+              toStatus: 'shipped' as const,
+              hours: 44,
+              note: `${DEMO_TRACKING.carrier} ${DEMO_TRACKING.number}`,
+            },
+          ].map(({ hours, ...step }) => ({
+            subOrderId: subId(part),
+            actor: 'seller' as const,
+            createdAt: at(part, hours),
+            ...step,
+          }))
+        : []),
+    ]),
+  );
 }
 
 async function category(

@@ -1,18 +1,8 @@
 import { z } from 'zod';
-import { SUB_ORDER_STATUSES, type SubOrderStatus } from '@/db/schema/marketplace-order-values';
+import { SUB_ORDER_STATUS_LABELS, SUB_ORDER_STATUSES } from '@/db/schema/marketplace-order-values';
 import { ActionButton, Details, EmailLayout, Paragraph, Quote } from './components/layout';
 
-const LABELS: Record<SubOrderStatus, string> = {
-  awaiting_payment: 'Awaiting payment',
-  paid: 'Paid',
-  processing: 'Being prepared',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-  disputed: 'Disputed',
-};
+const LABELS = SUB_ORDER_STATUS_LABELS;
 
 /** To the buyer: the seller changed the status of their order. */
 export const statusUpdatedSchema = z.object({

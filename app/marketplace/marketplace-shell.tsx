@@ -15,6 +15,8 @@ const LINKS = [
   { href: '/marketplace/messages', label: 'Messages' },
   { href: '/marketplace/my/listings', label: 'My listings' },
   { href: '/marketplace/my/profile', label: 'Seller profile' },
+  { href: '/marketplace/orders', label: 'Orders' },
+  { href: '/marketplace/sales', label: 'Sales' },
 ];
 
 /** The cart's link counts its available units; the count is read once the marketplace is open. */

@@ -21,6 +21,19 @@ export const SUB_ORDER_STATUSES = [
 ] as const;
 export type SubOrderStatus = (typeof SUB_ORDER_STATUSES)[number];
 
+/** How the pages and the status-updated e-mail name each state. */
+export const SUB_ORDER_STATUS_LABELS: Record<SubOrderStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
+  paid: 'Paid',
+  processing: 'Being prepared',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
+};
+
 /** The states after which nothing changes. */
 export const FINAL_SUB_ORDER_STATUSES = ['completed', 'cancelled', 'refunded'] as const;
 

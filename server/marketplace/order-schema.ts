@@ -103,6 +103,8 @@ export const shippingAddressSchema = z.object({
   phone: z.string().nullable(),
 });
 
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
 export const orderItemSchema = z.object({
   id: z.string(),
   /** Null once the listing is deleted; the line keeps what was bought. */

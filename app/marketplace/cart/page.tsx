@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { CartGroup } from '@/server/marketplace/cart-schema';
-import { Card, CardTitle, DetailList, Empty, money } from '../../components/ui';
+import { Button, Card, CardTitle, DetailList, Empty, money } from '../../components/ui';
 import { useTRPC } from '../../trpc';
 import { Fact, VerifiedBadge } from '../listing-bits';
 import { MarketplaceShell, MarketQueryState } from '../marketplace-shell';
@@ -81,6 +81,11 @@ export default function CartPage() {
               {data.items_count} {data.items_count === 1 ? 'item' : 'items'} available
             </p>
             <Totals totals={data} currency={data.currency} />
+            {data.items_count > 0 && (
+              <Button asChild className="mt-3 w-full">
+                <Link href="/marketplace/checkout">Check out</Link>
+              </Button>
+            )}
           </Card>
         </div>
       )}

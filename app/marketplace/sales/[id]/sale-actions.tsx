@@ -1,0 +1,98 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Sale } from '@/server/marketplace/order-schema';
+import { Button } from '../../../components/ui';
+import { useTRPC, useTRPCClient } from '../../../trpc';
+import { useStepOutcome } from '../../orders/order-bits';
+import { ReasonDialog } from '../../orders/reason-dialog';
+import { TrackingDialog } from './tracking-dialog';
+
+/** What a seller may do from each state (C.6's table). */
+function allowed(sale: Sale) {
+  const { status, fulfilment } = sale;
+  const started = status === 'paid' || status === 'processing';
+  return {
+    markPaid: status === 'awaiting_payment' && sale.provider === 'manual',
+    accept: status === 'paid',
+    ship: started && fulfilment === 'shipping',
+    tracking: status === 'shipped',
+    delivered: status === 'shipped' || (status === 'processing' && fulfilment === 'pickup'),
+    cancel: started,
+  };
+}
+
+/** The seller's transitions of a sale, those its state allows; nothing when none is. */
+export function SaleActions({ sale }: { sale: Sale }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const keys = [trpc.sales.pathKey()];
+  const outcome = useStepOutcome(keys);
+  const [tracking, setTracking] = useState<'ship' | 'update' | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const markPaid = useMutation(
+    trpc.sales.markPaid.mutationOptions(outcome(`${sale.number} is marked paid.`)),
+  );
+  const accept = useMutation(
+    trpc.sales.accept.mutationOptions(outcome(`${sale.number} is accepted.`)),
+  );
+  const delivered = useMutation(
+    trpc.sales.delivered.mutationOptions(outcome(`${sale.number} is marked delivered.`)),
+  );
+  const busy = markPaid.isPending || accept.isPending || delivered.isPending;
+  const can = allowed(sale);
+  const id = { id: sale.id };
+  const what = <span className="sr-only"> {sale.number}</span>;
+  if (!Object.values(can).some(Boolean)) return null;
+  return (
+    <div role="group" aria-label={`Actions on ${sale.number}`} className="flex flex-wrap gap-2">
+      {can.markPaid && (
+        <Button size="sm" disabled={busy} onClick={() => markPaid.mutate(id)}>
+          Mark paid{what}
+        </Button>
+      )}
+      {can.accept && (
+        <Button size="sm" disabled={busy} onClick={() => accept.mutate(id)}>
+          Accept{what}
+        </Button>
+      )}
+      {can.ship && (
+        <Button size="sm" disabled={busy} onClick={() => setTracking('ship')}>
+          Ship{what}
+        </Button>
+      )}
+      {can.tracking && (
+        <Button variant="outline" size="sm" disabled={busy} onClick={() => setTracking('update')}>
+          Update tracking{what}
+        </Button>
+      )}
+      {can.delivered && (
+        <Button size="sm" disabled={busy} onClick={() => delivered.mutate(id)}>
+          Mark delivered{what}
+        </Button>
+      )}
+      {can.cancel && (
+        <Button variant="destructive" size="sm" disabled={busy} onClick={() => setCancelling(true)}>
+          Cancel and refund{what}
+        </Button>
+      )}
+      <TrackingDialog sale={sale} mode={tracking} onClose={() => setTracking(null)} />
+      <ReasonDialog
+        open={cancelling}
+        onClose={() => setCancelling(false)}
+        title={`Cancel ${sale.number}`}
+        description={
+          sale.provider === 'manual'
+            ? 'The buyer is told your reason; pay them back what they paid you. The items go back to your stock.'
+            : 'The buyer is told your reason and refunded. The items go back to your stock.'
+        }
+        label="Cancel and refund"
+        keepLabel="Keep the sale"
+        save={(reason) => client.sales.cancel.mutate({ ...id, reason })}
+        keys={keys}
+        done={`${sale.number} was cancelled and refunded.`}
+      />
+    </div>
+  );
+}
