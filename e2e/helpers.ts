@@ -51,8 +51,13 @@ export async function openStudSection(page: Page, label: string) {
     .click();
 }
 
-/** A full-page screenshot under e2e/screenshots/, named by project. */
+/**
+ * A full-page screenshot under e2e/screenshots/, named by project, for a person to look at
+ * (nothing compares them): taken when `E2E_SCREENSHOTS=1`. CI leaves them out, as a full-page
+ * PNG costs about a second on a two-core machine and a hundred of them add minutes.
+ */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   await page.screenshot({
     path: `e2e/screenshots/${testInfo.project.name}-${name}.png`,
     fullPage: true,
