@@ -34,12 +34,8 @@ export const SUB_ORDER_STATUS_LABELS: Record<SubOrderStatus, string> = {
   disputed: 'Disputed',
 };
 
-/** The states after which nothing changes. */
-export const FINAL_SUB_ORDER_STATUSES = ['completed', 'cancelled', 'refunded'] as const;
-
 /** How the seller hands the items over: sent, or collected (a line whose listing does not ship). */
 export const FULFILMENTS = ['shipping', 'pickup'] as const;
-export type Fulfilment = (typeof FULFILMENTS)[number];
 
 /** The seller's money of a sub-order (C.6, C.7). */
 export const PAYOUT_STATES = ['pending', 'held', 'paid', 'reversed'] as const;

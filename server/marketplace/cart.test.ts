@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { statementCounter } from '@/db/client';
-import { cartItems, publications, sellerProfiles, users } from '@/db/schema';
+import { cartItems, publications, users } from '@/db/schema';
 import { useTestApp } from '../test/harness';
 import { marketplaceWorld, type MarketplaceWorld } from './marketplace-fixtures';
 
@@ -14,21 +14,6 @@ async function cartOf(token: string) {
   const res = await app.request('GET', '/api/marketplace/cart', { token });
   expect(res.status, res.text).toBe(200);
   return res.body.data;
-}
-
-/** A second seller, with a personal profile, and a listing writer for them. */
-async function secondSeller(w: MarketplaceWorld) {
-  const token = await app.tokenFor('tack-shop@market.test');
-  const me = await app.request('GET', '/api/auth/me', { token });
-  const [profile] = await app.db
-    .insert(sellerProfiles)
-    .values({ userId: me.body.id, displayName: 'Tack Shop', slug: 'tack-shop' })
-    .returning();
-  return {
-    profile: profile!,
-    listing: (values: Partial<typeof publications.$inferInsert> = {}) =>
-      w.listing({ sellerProfileId: profile!.id, createdBy: me.body.id, ...values }),
-  };
 }
 
 const setListing = (id: string, values: Partial<typeof publications.$inferInsert>) =>
@@ -70,7 +55,7 @@ describe('cart', () => {
 
   it('groups the lines by seller and sums the available ones, in cents', async () => {
     const w = await marketplaceWorld(app);
-    const shop = await secondSeller(w);
+    const shop = await w.otherSeller();
     const saddle = await w.listing({ quantity: 5, ships: true, shippingPrice: '12.50' });
     const bridle = await w.listing({ title: 'Bridle', price: '89.99', quantity: 9, ships: false });
     const girth = await shop.listing({ title: 'Girth', price: '19.99', ships: true });
@@ -144,7 +129,7 @@ describe('cart', () => {
 
   it('flags lines whose listing stopped selling, keeping them out of every total', async () => {
     const w = await marketplaceWorld(app);
-    const shop = await secondSeller(w);
+    const shop = await w.otherSeller();
     const listings = {
       paused: await w.listing({ title: 'Paused' }),
       sold: await w.listing({ title: 'Sold' }),
@@ -344,7 +329,7 @@ describe('cart', () => {
 
   it('reads the cart in the same number of statements for 2 and for 12 lines', async () => {
     const w = await marketplaceWorld(app);
-    const shop = await secondSeller(w);
+    const shop = await w.otherSeller();
     const count = async () => {
       const counter = { count: 0 };
       const res = await statementCounter.run(counter, () =>

@@ -85,6 +85,21 @@ export async function marketplaceWorld(app: TestApp) {
       body: { enabled, maintenance_message },
     });
 
+  /** A second seller, `tack-shop@market.test` with a personal profile, and their listing writer. */
+  const otherSeller = async () => {
+    const other = await person('tack-shop@market.test');
+    const [profile] = await app.db
+      .insert(sellerProfiles)
+      .values({ userId: other.id, displayName: 'Tack Shop', slug: 'tack-shop' })
+      .returning();
+    return {
+      token: other.token,
+      profile: profile!,
+      listing: (values: Partial<typeof publications.$inferInsert> = {}) =>
+        listing({ sellerProfileId: profile!.id, createdBy: other.id, ...values }),
+    };
+  };
+
   return {
     seller,
     buyer,
@@ -99,6 +114,7 @@ export async function marketplaceWorld(app: TestApp) {
     sellerProfile: sellerProfile!,
     buyerProfile: buyerProfile!,
     listing,
+    otherSeller,
     setMarketplace,
   };
 }

@@ -95,20 +95,13 @@ export async function listOrders(db: Database, buyerId: string, page: PageReques
   );
 }
 
-/** One order of the buyer's, or null (another's is as unknown as a missing one). */
-export async function findOrder(db: Database, buyerId: string, id: string): Promise<Order | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await queryRows<{ data: Order }>(
-    db,
-    ordersSql(sql`o.id = ${id} and o.buyer_id = ${buyerId}`),
-  );
-  return row?.data ?? null;
-}
-
+/** One order of the buyer's: another's is as unknown as a missing one (404). */
 export async function getOrder(db: Database, buyerId: string, id: string): Promise<Order> {
-  const order = await findOrder(db, buyerId, id);
-  if (!order) throw notFound('Order');
-  return order;
+  const [row] = isUuid(id)
+    ? await queryRows<{ data: Order }>(db, ordersSql(sql`o.id = ${id} and o.buyer_id = ${buyerId}`))
+    : [];
+  if (!row) throw notFound('Order');
+  return row.data;
 }
 
 /** Sub-orders `s` narrowed by `where`, each as `saleSchema` (column `data`). */

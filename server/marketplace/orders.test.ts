@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows, statementCounter } from '@/db/client';
-import { commissionTiers, emailOutbox, publications, sellerProfiles, subOrders } from '@/db/schema';
+import { commissionTiers, emailOutbox, publications, subOrders } from '@/db/schema';
 import { notifications } from '@/db/schema/notifications';
 import { runDueJobs } from '../kernel/jobs';
 import { useTestApp } from '../test/harness';
@@ -40,22 +40,6 @@ const checkout = (
     body,
     headers: key === '' ? {} : { 'Idempotency-Key': key },
   });
-
-/** A second seller with a personal profile, and a listing writer for them. */
-async function secondSeller(w: MarketplaceWorld) {
-  const token = await app.tokenFor('tack-shop@market.test');
-  const me = await app.request('GET', '/api/auth/me', { token });
-  const [profile] = await app.db
-    .insert(sellerProfiles)
-    .values({ userId: me.body.id, displayName: 'Tack Shop', slug: 'tack-shop' })
-    .returning();
-  return {
-    token,
-    profile: profile!,
-    listing: (values: Partial<typeof publications.$inferInsert> = {}) =>
-      w.listing({ sellerProfileId: profile!.id, createdBy: me.body.id, ...values }),
-  };
-}
 
 /** The global commission band (E.5 keeps one covering every amount): `rate` % of each line. */
 async function globalBand(rate: string) {
@@ -112,7 +96,7 @@ describe('checkout', () => {
   it('turns the cart into an order with a sub-order per seller, commission and stock taken', async () => {
     const w = await marketplaceWorld(app);
     await globalBand('10');
-    const shop = await secondSeller(w);
+    const shop = await w.otherSeller();
     // Saddles: 5 % + 1.00 under 1,000; the global band (10 %) elsewhere.
     await app.db.insert(commissionTiers).values({
       name: 'Saddles',
@@ -295,7 +279,7 @@ describe('checkout', () => {
 
   it('reads a constant number of statements whatever the cart holds', async () => {
     const w = await marketplaceWorld(app);
-    const shop = await secondSeller(w);
+    const shop = await w.otherSeller();
     const counts: number[] = [];
     for (const size of [1, 6]) {
       for (let n = 0; n < size; n++) {
