@@ -5,6 +5,8 @@ import { HORSE_CATEGORY_ATTRIBUTES } from './schema/marketplace-defaults';
 import { queryRows, type Database } from './client';
 import {
   cartItems,
+  commissionStatements,
+  DEFAULT_PAYOUT_DELAY_DAYS,
   favourites,
   listingContacts,
   listingReports,
@@ -162,7 +164,8 @@ type DemoListing = {
     | 'cob'
     | 'jumping-saddle'
     | 'school-saddles'
-    | 'anatomic-bridle';
+    | 'anatomic-bridle'
+    | 'lunging-set';
 };
 
 type ListingKey = NonNullable<DemoListing['key']>;
@@ -483,6 +486,24 @@ const LISTINGS: DemoListing[] = [
     attributes: { size: 'pony' },
     age: 18,
     colour: '#455a64',
+    images: 1,
+  },
+  {
+    // Bought last month (the demo's completed order): on the school's commission statement.
+    key: 'lunging-set',
+    seller: 'school',
+    category: 'bridles',
+    title: 'Lunging set: cavesson, lunge line and roller',
+    description:
+      'Our spare lunging kit, little used: cob-size cavesson, a 10 m line and a padded roller.',
+    price: 140,
+    quantity: 0,
+    condition: 'used',
+    attributes: { size: 'cob' },
+    ships: 10,
+    status: 'sold',
+    age: 60,
+    colour: '#5d4037',
     images: 1,
   },
   {
@@ -827,24 +848,35 @@ export async function seedDemoMarketplace(
 }
 
 type DemoOrder = {
-  /** Days since checkout. */
-  age: number;
-  /** How far each part got along paid → processing → shipped. */
-  status: Extract<SubOrderStatus, 'awaiting_payment' | 'shipped'>;
+  /** Days since checkout; `last-month`: the 5th of the previous month (UTC). */
+  age: number | 'last-month';
+  /** How far each part got along paid → processing → shipped → delivered → completed. */
+  status: Extract<SubOrderStatus, 'awaiting_payment' | 'shipped' | 'completed'>;
+  /** The Correos number of a part that was sent. */
+  tracking?: string;
   note: string | null;
   /** One sub-order per seller, lettered in this order. */
   parts: { seller: Seller; lines: { key: ListingKey; quantity: number }[] }[];
 };
 
 /**
- * Lucía's orders, checked out with the manual driver (the default): one shipped by the school
- * last week, one awaiting payment from the school and Emma. The listings' quantities above are
- * the stock left after them.
+ * Lucía's orders, checked out with the manual driver (the default): one from the school last
+ * month, received and confirmed (so on the school's statement for that month), one shipped by
+ * the school last week, one awaiting payment from the school and Emma. The listings'
+ * quantities above are the stock left after them.
  */
 const DEMO_ORDERS: DemoOrder[] = [
   {
+    age: 'last-month',
+    status: 'completed',
+    tracking: 'PK4F6B0698765432',
+    note: null,
+    parts: [{ seller: 'school', lines: [{ key: 'lunging-set', quantity: 1 }] }],
+  },
+  {
     age: 6,
     status: 'shipped',
+    tracking: 'PK4F6B0712345678',
     note: null,
     parts: [{ seller: 'school', lines: [{ key: 'school-saddles', quantity: 1 }] }],
   },
@@ -869,19 +901,21 @@ const LUCIA_ADDRESS: ShippingAddress = {
   phone: '+34 600 123 456',
 };
 
-const DEMO_TRACKING = {
-  carrier: 'Correos',
-  number: 'PK4F6B0712345678',
-  url: 'https://www.correos.es/es/es/herramientas/localizador/envios/detalle?tracking-number=PK4F6B0712345678',
-};
+const correosUrl = (number: string) =>
+  `https://www.correos.es/es/es/herramientas/localizador/envios/detalle?tracking-number=${number}`;
+
+/** The marketplace's currency, as checkout snapshots it. */
+const MARKETPLACE_CURRENCY = sql<string>`coalesce((select s.value #>> '{}' from settings s
+                                                     where s.key = 'marketplace.currency'), 'USD')`;
 
 /** An amount in cents as numeric text. */
 const cents = (amount: number) => (amount / 100).toFixed(2);
 
 /**
- * The demo orders as checkout and the seller's steps would have left them (C.5 to C.7): the
- * order numbers from the platform's sequence, the lines' snapshots with the commission of the
- * global band holding each line, and every sub-order's status history.
+ * The demo orders as checkout and the seller's and buyer's steps would have left them (C.5 to
+ * C.7): the order numbers from the platform's sequence, the lines' snapshots with the
+ * commission of the global band holding each line, every sub-order's status history, and the
+ * commission statements of the closed months, as the hourly job issues them.
  */
 async function seedDemoOrders(
   tx: Database,
@@ -905,10 +939,14 @@ async function seedDemoOrders(
           from commission_tiers where active and category_id is null`,
   );
   const listingOf = new Map(LISTINGS.filter((l) => l.key).map((l) => [l.key!, l]));
-  const now = Date.now();
+  const today = new Date();
+  const now = today.getTime();
   const dated = DEMO_ORDERS.map((order) => ({
     order,
-    createdAt: new Date(now - order.age * 86_400_000),
+    createdAt:
+      order.age === 'last-month'
+        ? new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 5, 10))
+        : new Date(now - order.age * 86_400_000),
   }));
 
   const placed = await tx
@@ -918,9 +956,7 @@ async function seedDemoOrders(
         number: sql`${`MP-${createdAt.getUTCFullYear()}-`}
                     || lpad(nextval('marketplace_order_number_seq')::text, 6, '0')`,
         buyerId: of.buyerId,
-        // The marketplace's currency, as checkout snapshots it.
-        currency: sql`coalesce((select s.value #>> '{}' from settings s
-                                 where s.key = 'marketplace.currency'), 'USD')`,
+        currency: MARKETPLACE_CURRENCY,
         shippingAddress: LUCIA_ADDRESS,
         note: order.note,
         provider: 'manual' as const,
@@ -964,10 +1000,16 @@ async function seedDemoOrders(
     });
   });
 
-  // The steps of a shipped part, in hours after checkout: paid, accepted, sent.
-  const at = (part: (typeof parts)[number], hours: number) =>
-    new Date(part.createdAt.getTime() + hours * 3_600_000);
-  const shipped = (part: (typeof parts)[number]) => part.order.status === 'shipped';
+  // The steps of a part, in hours after checkout: paid, accepted, sent; received and confirmed.
+  type Part = (typeof parts)[number];
+  const at = (part: Part, hours: number) => new Date(part.createdAt.getTime() + hours * 3_600_000);
+  const sent = (part: Part) => part.order.status !== 'awaiting_payment';
+  const completed = (part: Part) => part.order.status === 'completed';
+  const SENT_HOURS = 44;
+  const DELIVERED_HOURS = 96;
+  const COMPLETED_HOURS = 98;
+  const lastStep = (part: Part) =>
+    at(part, completed(part) ? COMPLETED_HOURS : sent(part) ? SENT_HOURS : 0);
 
   const subs = await tx
     .insert(subOrders)
@@ -982,17 +1024,28 @@ async function seedDemoOrders(
         shippingAmount: cents(part.shipping),
         commissionAmount: cents(part.commission),
         sellerNet: cents(part.items + part.shipping - part.commission),
-        ...(shipped(part)
+        ...(sent(part)
           ? {
-              trackingCarrier: DEMO_TRACKING.carrier,
-              trackingNumber: DEMO_TRACKING.number,
-              trackingUrl: DEMO_TRACKING.url,
+              trackingCarrier: 'Correos',
+              trackingNumber: part.order.tracking!,
+              trackingUrl: correosUrl(part.order.tracking!),
               paidAt: at(part, 20),
-              shippedAt: at(part, 44),
+              shippedAt: at(part, SENT_HOURS),
+            }
+          : {}),
+        // Paid out by the order timers a week after completion (C.7).
+        ...(completed(part)
+          ? {
+              deliveredAt: at(part, DELIVERED_HOURS),
+              completedAt: at(part, COMPLETED_HOURS),
+              payoutStatus: 'paid' as const,
+              payoutDueAt: new Date(
+                at(part, COMPLETED_HOURS).getTime() + DEFAULT_PAYOUT_DELAY_DAYS * 86_400_000,
+              ),
             }
           : {}),
         createdAt: part.createdAt,
-        updatedAt: shipped(part) ? at(part, 44) : part.createdAt,
+        updatedAt: lastStep(part),
       })),
     )
     .returning({ id: subOrders.id, number: subOrders.number });
@@ -1030,15 +1083,15 @@ async function seedDemoOrders(
         actorId: of.buyerId,
         createdAt: part.createdAt,
       },
-      ...(shipped(part)
+      ...(sent(part)
         ? [
             { fromStatus: 'awaiting_payment' as const, toStatus: 'paid' as const, hours: 20 },
             { fromStatus: 'paid' as const, toStatus: 'processing' as const, hours: 23 },
             {
               fromStatus: 'processing' as const,
               toStatus: 'shipped' as const,
-              hours: 44,
-              note: `${DEMO_TRACKING.carrier} ${DEMO_TRACKING.number}`,
+              hours: SENT_HOURS,
+              note: `Correos ${part.order.tracking}`,
             },
           ].map(({ hours, ...step }) => ({
             subOrderId: subId(part),
@@ -1047,8 +1100,56 @@ async function seedDemoOrders(
             ...step,
           }))
         : []),
+      ...(completed(part)
+        ? [
+            {
+              fromStatus: 'shipped' as const,
+              toStatus: 'delivered' as const,
+              hours: DELIVERED_HOURS,
+            },
+            {
+              fromStatus: 'delivered' as const,
+              toStatus: 'completed' as const,
+              hours: COMPLETED_HOURS,
+            },
+          ].map(({ hours, ...step }) => ({
+            subOrderId: subId(part),
+            actor: 'buyer' as const,
+            actorId: of.buyerId,
+            createdAt: at(part, hours),
+            ...step,
+          }))
+        : []),
     ]),
   );
+
+  // The manual driver's statements (C.0, C.7): per seller and UTC month of completion, issued
+  // when the month closed.
+  const statements = new Map<string, { seller: Seller; period: Date; parts: Part[] }>();
+  for (const part of parts.filter(completed)) {
+    const done = at(part, COMPLETED_HOURS);
+    const period = new Date(Date.UTC(done.getUTCFullYear(), done.getUTCMonth(), 1));
+    const key = `${part.seller} ${period.toISOString()}`;
+    const statement = statements.get(key) ?? { seller: part.seller, period, parts: [] };
+    statement.parts.push(part);
+    statements.set(key, statement);
+  }
+  if (statements.size > 0)
+    await tx.insert(commissionStatements).values(
+      [...statements.values()].map(({ seller, period, parts: counted }) => {
+        const sum = (pick: (part: Part) => number) =>
+          counted.reduce((total, part) => total + pick(part), 0);
+        return {
+          sellerProfileId: of.profileId(seller),
+          period: period.toISOString().slice(0, 10),
+          subOrders: counted.length,
+          salesTotal: cents(sum((p) => p.items + p.shipping)),
+          commissionTotal: cents(sum((p) => p.commission)),
+          currency: MARKETPLACE_CURRENCY,
+          issuedAt: new Date(Date.UTC(period.getUTCFullYear(), period.getUTCMonth() + 1, 1)),
+        };
+      }),
+    );
 }
 
 async function category(

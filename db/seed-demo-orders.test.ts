@@ -4,17 +4,19 @@ import { queryRows } from '@/db/client';
 import { DEMO_OWNER_EMAIL, seedDemo } from '@/db/seed-demo';
 import { listOrders } from '@/server/marketplace/order-queries';
 import type { Sale } from '@/server/marketplace/order-schema';
+import { issueCommissionStatements } from '@/server/marketplace/statement-lifecycle';
 import { useTestApp } from '@/server/test/harness';
 
 /*
- * The demo marketplace's orders (db/seed-demo-marketplace.ts): Lucía's two orders as her
- * sellers and she read them, and the sellers' next steps taking them on like any other.
+ * The demo marketplace's orders (db/seed-demo-marketplace.ts): Lucía's three orders as her
+ * sellers and she read them, the school's commission statement of last month, and the
+ * sellers' next steps taking them on like any other.
  */
 
 const app = useTestApp();
 
 describe('the demo orders', () => {
-  it('show the school a sale awaiting payment and one shipped, each ready for its next step', async () => {
+  it('show the school a sale awaiting payment, one shipped and last month’s statement', async () => {
     expect(await seedDemo(app.db, { timezone: 'Europe/Madrid' })).toBe(true);
     const token = await app.tokenFor(DEMO_OWNER_EMAIL);
 
@@ -49,6 +51,7 @@ describe('the demo orders', () => {
         ],
       ],
       ['paid', 'manual', 'EUR', 405, [['A', 'Demo Riding School', 'shipped']]],
+      ['completed', 'manual', 'EUR', 150, [['A', 'Demo Riding School', 'completed']]],
     ]);
     // Numbered from the platform's sequence, which checkouts go on from.
     const numbers = orders.data.map((o) => o.number);
@@ -97,6 +100,29 @@ describe('the demo orders', () => {
       ['awaiting_payment', 'paid', 'seller'],
       ['paid', 'processing', 'seller'],
       ['processing', 'shipped', 'seller'],
+    ]);
+
+    // Last month's completed sale (140 + 10 shipping, 10 % commission) is on the school's
+    // statement, issued as the hourly job would have: running it finds nothing more to issue.
+    expect(await issueCommissionStatements(app.db, new Date())).toEqual({ issued: 0, mixed: 0 });
+    const now = new Date();
+    const statements = await app.request(
+      'GET',
+      `/api/marketplace/seller-profiles/${awaiting!.seller.id}/statements`,
+      { token },
+    );
+    expect(statements.body.data).toEqual([
+      {
+        period: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1))
+          .toISOString()
+          .slice(0, 7),
+        status: 'issued',
+        sub_orders: 1,
+        sales_total: 150,
+        commission_total: 14,
+        currency: 'EUR',
+        issued_at: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth())).toISOString(),
+      },
     ]);
 
     // Their next steps work on them as on any checkout's.

@@ -92,6 +92,8 @@ describe('the registration list of module manifests', () => {
         'stallionBooking',
         'orders',
         'sales',
+        'sellerStatements',
+        'paymentWebhooks',
       ].sort(),
     );
     expect(Object.keys(registry.routers.admin).sort()).toEqual([
@@ -100,6 +102,7 @@ describe('the registration list of module manifests', () => {
       'mail',
       'marketplaceCategories',
       'marketplaceDisputes',
+      'marketplacePaymentHolds',
       'moderation',
       'organizations',
       'overview',

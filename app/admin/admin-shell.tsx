@@ -22,6 +22,7 @@ const LINKS = [
   { href: '/admin/marketplace/commission', label: 'Commission' },
   { href: '/admin/marketplace/payment-gateway', label: 'Payment gateway' },
   { href: '/admin/marketplace/disputes', label: 'Disputes' },
+  { href: '/admin/marketplace/payment-holds', label: 'Payment holds' },
   { href: '/admin/settings', label: 'Settings' },
   { href: '/admin/emails', label: 'E-mail previews' },
   { href: '/admin/mail', label: 'Mail outbox' },

@@ -15,3 +15,4 @@ export * from './marketplace-commission';
 export * from './marketplace-cart';
 export * from './payment-gateway';
 export * from './marketplace-orders';
+export * from './marketplace-payments';

@@ -62,8 +62,15 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
     note: text('note'),
     provider: text('provider', { enum: GATEWAY_PROVIDERS }).notNull(),
-    /** The gateway's payment (a Stripe PaymentIntent), null for the manual driver. */
+    /** The gateway's checkout (a Stripe Checkout Session), null for the manual driver. */
     paymentReference: text('payment_reference'),
+    /** The gateway's captured payment (a Stripe PaymentIntent) that refunds draw on. */
+    paymentIntent: text('payment_intent'),
+    /**
+     * Why the gateway's payment needs an administrator (its amount or currency is not the
+     * order's): the order neither expires nor goes on until one decides.
+     */
+    paymentHold: text('payment_hold'),
     /** Unpaid sub-orders are cancelled at this time and give their stock back (C.5). */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     ...timestamps,
@@ -95,6 +102,8 @@ export const subOrders = pgTable(
     trackingCarrier: text('tracking_carrier'),
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),
+    /** The gateway's refund of this sub-order (a Stripe refund id). */
+    refundReference: text('refund_reference'),
     payoutStatus: text('payout_status', { enum: PAYOUT_STATES }).notNull().default('pending'),
     /** When the payout falls due: `payout_delay_days` after completion (C.7). */
     payoutDueAt: timestamp('payout_due_at', { withTimezone: true, mode: 'date' }),

@@ -69,6 +69,12 @@ export const NOTIFICATION_TYPES = {
     inApp: true,
     inAppLocked: true,
   },
+  'admin.payment_held': {
+    label: 'A gateway payment needs checking',
+    email: true,
+    inApp: true,
+    inAppLocked: true,
+  },
   'admin.pedigree_correction': {
     label: 'A pedigree correction was filed',
     email: true,

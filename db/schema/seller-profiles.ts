@@ -33,12 +33,15 @@ export const sellerProfiles = pgTable(
     payoutStatus: text('payout_status', { enum: PAYOUT_STATUSES })
       .notNull()
       .default('not_connected'),
+    /** The seller's account at the gateway (a Stripe connected account), set by onboarding. */
+    gatewayAccountId: text('gateway_account_id'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('seller_profiles_user_key').on(t.userId),
     uniqueIndex('seller_profiles_organization_key').on(t.organizationId),
     uniqueIndex('seller_profiles_slug_key').on(t.slug),
+    uniqueIndex('seller_profiles_gateway_account_key').on(t.gatewayAccountId),
     check('seller_profiles_owner_check', sql`num_nonnulls(${t.userId}, ${t.organizationId}) = 1`),
     check('seller_profiles_payout_status_check', inList(t.payoutStatus, PAYOUT_STATUSES)),
   ],

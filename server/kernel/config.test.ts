@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_ISSUER_AUDIENCE, loadConfig } from './config';
+import { ConfigError, configuredEncryptionKey, DEV_ISSUER_AUDIENCE, loadConfig } from './config';
 
 describe('DB_STATEMENT_TIMEOUT_MS', () => {
   it('defaults to 15 seconds, takes milliseconds, and 0 turns it off', () => {
@@ -90,5 +90,52 @@ describe('MEDIA_STORE', () => {
     expect(() => loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(
       ConfigError,
     );
+  });
+});
+
+describe('APP_ENCRYPTION_KEY', () => {
+  const message =
+    'APP_ENCRYPTION_KEY must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)';
+
+  it('refuses a malformed key at start, with what it must be', () => {
+    for (const value of [
+      'not-a-key',
+      'ab'.repeat(31),
+      `${'ab'.repeat(32)}00`,
+      'g'.repeat(64),
+      Buffer.alloc(16, 7).toString('base64'),
+      Buffer.alloc(32, 7).toString('base64').replace('=', ''),
+      `${Buffer.alloc(32, 0xff).toString('base64url')}=`,
+    ]) {
+      const load = () => loadConfig({ APP_ENCRYPTION_KEY: value });
+      expect(load, value).toThrow(ConfigError);
+      expect(load, value).toThrow(message);
+    }
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        AUTH_DEV_ISSUER: '1',
+        AUTH_SECRET: 's3cret',
+        APP_ENCRYPTION_KEY: 'short',
+      }),
+    ).toThrow(message);
+  });
+
+  it('takes 32 bytes as 64 hex digits or base64, spaces around them ignored', () => {
+    const hex = 'c0ffee'.repeat(10) + 'abcd';
+    expect(configuredEncryptionKey(hex)).toEqual(Buffer.from(hex, 'hex'));
+    expect(configuredEncryptionKey(hex.toUpperCase())).toEqual(Buffer.from(hex, 'hex'));
+    const bytes = Buffer.from(Array.from({ length: 32 }, (_, i) => i * 7));
+    expect(configuredEncryptionKey(` ${bytes.toString('base64')}\n`)).toEqual(bytes);
+    for (const value of [hex, bytes.toString('base64')]) {
+      expect(() => loadConfig({ APP_ENCRYPTION_KEY: value })).not.toThrow();
+    }
+  });
+
+  it('may be left unset or empty (the key is then derived from AUTH_SECRET)', () => {
+    expect(() => loadConfig({})).not.toThrow();
+    expect(() => loadConfig({ APP_ENCRYPTION_KEY: '  ' })).not.toThrow();
+    expect(configuredEncryptionKey(undefined)).toBeUndefined();
+    expect(configuredEncryptionKey('')).toBeUndefined();
   });
 });

@@ -113,6 +113,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (!Number.isInteger(contactRateLimit) || contactRateLimit < 0) {
     throw new ConfigError('CONTACT_RATE_LIMIT must be a whole number ≥ 0');
   }
+  // Read where a payment gateway's secrets are sealed (secrets.ts); checked here so that a
+  // malformed key stops the start rather than the first gateway request.
+  configuredEncryptionKey(env.APP_ENCRYPTION_KEY);
   const mediaStore = readMediaStore(env);
   const logLevel = nonEmpty(env.LOG_LEVEL)?.toLowerCase();
   if (logLevel && !(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -152,6 +155,23 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: env.SEED_DEMO === '1' || (env.SEED_DEMO !== '0' && !production),
     mediaStore,
   };
+}
+
+const HEX_KEY = /^[0-9a-f]{64}$/i;
+const BASE64_KEY = /^[A-Za-z0-9+/]{43}=$/;
+
+/**
+ * `APP_ENCRYPTION_KEY` as its 32 bytes (64 hex digits or base64: `openssl rand -hex 32` or
+ * `openssl rand -base64 32`); undefined when unset, any other value a ConfigError.
+ */
+export function configuredEncryptionKey(value: string | undefined): Buffer | undefined {
+  const key = nonEmpty(value);
+  if (!key) return undefined;
+  if (HEX_KEY.test(key)) return Buffer.from(key, 'hex');
+  if (BASE64_KEY.test(key)) return Buffer.from(key, 'base64');
+  throw new ConfigError(
+    'APP_ENCRYPTION_KEY must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)',
+  );
 }
 
 function readMediaStore(env: Env): MediaStoreConfig {

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { ConfigError } from './config';
+import { configuredEncryptionKey } from './config';
 
 /*
  * Secrets kept in the database (a payment gateway's API keys): AES-256-GCM under the app's
@@ -11,25 +11,16 @@ import { ConfigError } from './config';
 /** A secret as stored: each part base64. */
 export type SealedSecret = { iv: string; authTag: string; ciphertext: string };
 
-const HEX_KEY = /^[0-9a-f]{64}$/i;
-const BASE64_KEY = /^[A-Za-z0-9+/]{43}=$/;
-
 /**
- * The 32-byte key: `APP_ENCRYPTION_KEY` as 64 hex digits or as base64 (`openssl rand -hex 32`
- * or `openssl rand -base64 32`). Unset, it is derived from `AUTH_SECRET` with HKDF, so the app
- * starts without it; then changing `AUTH_SECRET` makes the stored secrets unreadable.
+ * The 32-byte key: `APP_ENCRYPTION_KEY` as 64 hex digits or as base64 (checked at start by
+ * `loadConfig`; a malformed one is a ConfigError here too). Unset, it is derived from
+ * `AUTH_SECRET` with HKDF, so the app starts without it; then changing `AUTH_SECRET` makes the
+ * stored secrets unreadable.
  */
 export function encryptionKey(configured: string | undefined, authSecret: string): Buffer {
-  const value = configured?.trim();
-  if (!value) {
-    return Buffer.from(
-      hkdfSync('sha256', authSecret, 'equestrian-platform', 'app-encryption-key/v1', 32),
-    );
-  }
-  if (HEX_KEY.test(value)) return Buffer.from(value, 'hex');
-  if (BASE64_KEY.test(value)) return Buffer.from(value, 'base64');
-  throw new ConfigError(
-    'APP_ENCRYPTION_KEY must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)',
+  return (
+    configuredEncryptionKey(configured) ??
+    Buffer.from(hkdfSync('sha256', authSecret, 'equestrian-platform', 'app-encryption-key/v1', 32))
   );
 }
 

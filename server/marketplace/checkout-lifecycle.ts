@@ -3,13 +3,15 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import { IDEMPOTENCY_HOURS, type ShippingAddress } from '@/db/schema/marketplace-orders';
 import { conflict, invalidField } from '../kernel/errors';
+import { appEncryptionKey } from '../kernel/secrets';
 import type { Context } from '../kernel/trpc/context';
 import { getCart } from './cart-queries';
 import { marketplaceCurrencySql } from './listing-cards';
 import { notifySellersOfNewSubOrders } from './order-notices';
 import { getOrder } from './order-queries';
 import type { CheckoutAnswer, CheckoutInput } from './order-schema';
-import { activePaymentDriver } from './payment-drivers';
+import { paymentDriver } from './payment-driver-for';
+import { toMinorUnits, type PaymentRequest } from './payment-drivers';
 
 /*
  * Checkout (DESIGN-MODULES C.5): the buyer's cart becomes an order, one sub-order per seller,
@@ -75,7 +77,10 @@ export async function checkout(ctx: Context, buyerId: string, input: CheckoutInp
   }
   try {
     return await ctx.db.transaction(async (tx) => {
-      const answer = await placeOrder(tx, buyerId, input, ctx.config.appUrl);
+      const answer = await placeOrder(tx, buyerId, input, {
+        appUrl: ctx.config.appUrl,
+        encryptionKey: appEncryptionKey(ctx.config.auth.secret),
+      });
       await tx.execute(
         sql`update checkout_keys set response = ${JSON.stringify(answer)}::jsonb,
                    order_id = ${answer.data.order.id}
@@ -103,9 +108,9 @@ async function placeOrder(
   tx: Database,
   buyerId: string,
   input: CheckoutInput,
-  appUrl: string,
+  { appUrl, encryptionKey }: { appUrl: string; encryptionKey: Buffer },
 ): Promise<CheckoutAnswer> {
-  const driver = await activePaymentDriver(tx);
+  const driver = await paymentDriver(tx, encryptionKey);
   const cart = await getCart(tx, buyerId);
   const lines = cart.groups.flatMap((g) => g.items);
   if (lines.length === 0) throw invalidField('cart', 'Your cart is empty.');
@@ -117,7 +122,12 @@ async function placeOrder(
         .join(', ')}. Change or remove them and check out again.`,
     );
   await takeStock(tx, buyerId, lines.length);
-  const [order] = await queryRows<{ id: string; number: string }>(
+  const [order] = await queryRows<{
+    id: string;
+    number: string;
+    currency: string;
+    expires_at: string;
+  }>(
     tx,
     sql`insert into orders (number, buyer_id, currency, shipping_address, note, provider,
                             expires_at)
@@ -126,12 +136,47 @@ async function placeOrder(
                 ${buyerId}, ${marketplaceCurrencySql},
                 ${JSON.stringify(storedAddress(input))}::jsonb, ${input.note ?? null},
                 ${driver.provider}, now() + ${`${driver.paymentWindowMs} milliseconds`}::interval)
-        returning id, number`,
+        returning id, number, currency, expires_at::text`,
   );
   const subOrderIds = await createSubOrders(tx, buyerId, order!);
-  if (driver.provider === 'manual') await notifySellersOfNewSubOrders(tx, subOrderIds, appUrl);
-  const payment = await driver.startPayment(order!);
+  // With a gateway the sellers hear of their sub-order once it is paid (C.6).
+  if (!driver.gateway) await notifySellersOfNewSubOrders(tx, subOrderIds, appUrl);
+  const { payment, reference } = await driver.startPayment(
+    await paymentRequest(tx, order!, appUrl),
+  );
+  if (reference)
+    await tx.execute(
+      sql`update orders set payment_reference = ${reference} where id = ${order!.id}`,
+    );
   return { data: { order: await getOrder(tx, buyerId, order!.id), payment } };
+}
+
+/** What the driver charges: one part per seller, in minor units, and whom. */
+async function paymentRequest(
+  tx: Database,
+  order: { id: string; number: string; currency: string; expires_at: string },
+  appUrl: string,
+): Promise<PaymentRequest> {
+  const parts = await queryRows<{ label: string; amount: string; email: string }>(
+    tx,
+    sql`select sp.display_name || ' · ' || s.number as label,
+               (s.items_total + s.shipping_amount)::text as amount, u.email
+          from sub_orders s
+          join seller_profiles sp on sp.id = s.seller_profile_id
+          join orders o on o.id = s.order_id
+          join users u on u.id = o.buyer_id
+         where s.order_id = ${order.id}
+         order by s.number`,
+  );
+  return {
+    order: { ...order, expiresAt: new Date(order.expires_at) },
+    buyerEmail: parts[0]!.email,
+    parts: parts.map((part) => ({
+      label: part.label,
+      amountMinor: toMinorUnits(part.amount, order.currency),
+    })),
+    returnUrl: `${appUrl}/marketplace/orders/${order.id}`,
+  };
 }
 
 /**

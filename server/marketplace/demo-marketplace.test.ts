@@ -65,7 +65,7 @@ describe('the demo marketplace', () => {
 
     // The demo owner manages the school's and the stud's shops, and reads their enquiries.
     const mine = await get('marketplace/my/listings?per_page=100');
-    expect(mine.meta.total).toBe(11);
+    expect(mine.meta.total).toBe(12);
     const received = await get('marketplace/contacts/received');
     expect(received.meta.total).toBe(2);
 

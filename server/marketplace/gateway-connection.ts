@@ -1,28 +1,11 @@
 import Stripe from 'stripe';
 import type { GatewayProvider } from '@/db/schema';
+import { stripeClient } from './stripe-client';
 
 /** A connection test's outcome; `live`: the keys take real payments (null: unknown). */
 export type ConnectionCheck = { ok: boolean; message: string; live: boolean | null };
 
 export type ConnectionKeys = { publishableKey: string | null; secretKey: string | null };
-
-/** Long enough for a slow gateway, short for an administrator waiting on the button. */
-const TIMEOUT_MS = 10_000;
-
-/**
- * `STRIPE_API_BASE` (e.g. `http://127.0.0.1:12111`) points the SDK at another server: tests
- * use a local fake, so that they make real HTTP requests without the internet.
- */
-function stripeHost(): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
-  const base = process.env.STRIPE_API_BASE?.trim();
-  if (!base) return {};
-  const url = new URL(base);
-  return {
-    host: url.hostname,
-    port: url.port || (url.protocol === 'http:' ? 80 : 443),
-    protocol: url.protocol === 'http:' ? 'http' : 'https',
-  };
-}
 
 /** An authenticated call that reads nothing sensitive and changes nothing: the balance. */
 async function checkStripe({
@@ -30,12 +13,7 @@ async function checkStripe({
   secretKey,
 }: ConnectionKeys): Promise<ConnectionCheck> {
   if (!secretKey) return { ok: false, message: 'Set the secret key first.', live: null };
-  const stripe = new Stripe(secretKey, {
-    maxNetworkRetries: 0,
-    timeout: TIMEOUT_MS,
-    telemetry: false,
-    ...stripeHost(),
-  });
+  const stripe = stripeClient(secretKey, { retries: 0 });
   try {
     const { livemode } = await stripe.balance.retrieve();
     const kind = livemode ? 'live' : 'test';

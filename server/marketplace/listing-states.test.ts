@@ -234,3 +234,129 @@ describe('the expiry job (marketplace.listing-expiry)', () => {
     expect(renewed.body.data.status).toBe('active');
   });
 });
+
+describe('DELETE of a listing that has orders (C.3: archived)', () => {
+  const ADDRESS = {
+    name: 'Bob Buyer',
+    street: 'Calle Mayor 1',
+    city: 'Madrid',
+    postal_code: '28013',
+    country: 'ES',
+  };
+
+  /** The buyer buys one unit of `listingId` through the cart and the checkout: the order. */
+  const buyOne = async (w: MarketplaceWorld, listingId: string) => {
+    const added = await app.request('POST', '/api/marketplace/cart/items', {
+      token: w.buyer.token,
+      body: { listing_id: listingId, quantity: 1 },
+    });
+    expect(added.status, added.text).toBeLessThan(300);
+    const res = await app.request('POST', '/api/marketplace/orders', {
+      token: w.buyer.token,
+      body: { shipping_address: ADDRESS },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body.data.order as { id: string };
+  };
+
+  const remove = (id: string, token: string) =>
+    app.request('DELETE', `/api/marketplace/listings/${id}`, { token });
+
+  it('archives an expired listing that was ordered, removes one that was not; the order keeps its line', async () => {
+    const w = await marketplaceWorld(app);
+    const expiresAt = new Date(Date.now() + 3 * DAY);
+    const ordered = await w.listing({ quantity: 3, expiresAt });
+    const unordered = await w.listing({ title: 'Unsold saddle', expiresAt });
+    const order = await buyOne(w, ordered.id);
+    // Both go out of date; only then may their seller delete them.
+    await runDueJobs(
+      app.db,
+      [listingExpiryJob],
+      new Date(expiresAt.getTime() + 60_000),
+      app.config,
+    );
+    expect((await stored(ordered.id)).status).toBe('expired');
+    expect((await stored(unordered.id)).status).toBe('expired');
+
+    const archived = await remove(ordered.id, w.seller.token);
+    expect(archived.status, archived.text).toBe(200);
+    expect(archived.body).toEqual({ message: 'Listing deleted.' });
+    expect(await stored(ordered.id)).toMatchObject({ status: 'archived', quantity: 2 });
+    const removed = await remove(unordered.id, w.seller.token);
+    expect(removed.status, removed.text).toBe(200);
+    expect((await stored(unordered.id)).status).toBe('removed');
+
+    // Its seller still opens the archived listing and finds it in their list; the removed one
+    // is gone for them too. Nobody else finds either, nor does the search.
+    const mine = await app.request('GET', `/api/marketplace/listings/${ordered.id}`, {
+      token: w.seller.token,
+    });
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.body.data).toMatchObject({ id: ordered.id, status: 'archived', is_mine: true });
+    const list = await app.request('GET', '/api/marketplace/my/listings', {
+      token: w.seller.token,
+    });
+    expect(list.body.data.map((l: { id: string }) => l.id)).toEqual([ordered.id]);
+    expect(
+      (
+        await app.request('GET', `/api/marketplace/listings/${unordered.id}`, {
+          token: w.seller.token,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await app.request('GET', `/api/marketplace/listings/${ordered.id}`, {
+          token: w.buyer.token,
+        })
+      ).status,
+    ).toBe(404);
+    const search = await app.request('GET', '/api/marketplace/listings', { token: w.buyer.token });
+    expect(search.body.meta.total).toBe(0);
+
+    // A second delete: archived listings cannot be deleted again.
+    const again = await remove(ordered.id, w.seller.token);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(
+      'This listing is archived: only draft or rejected or expired listings can be deleted.',
+    );
+
+    // The buyer's order still shows the line as it was bought, linked to the listing.
+    const mineOrder = await app.request('GET', `/api/marketplace/orders/${order.id}`, {
+      token: w.buyer.token,
+    });
+    expect(mineOrder.status, mineOrder.text).toBe(200);
+    expect(mineOrder.body.data.sub_orders[0].items).toEqual([
+      expect.objectContaining({
+        listing_id: ordered.id,
+        title: 'Leather dressage saddle',
+        unit_price: 450,
+        quantity: 1,
+      }),
+    ]);
+  });
+
+  it('archives a listing rejected after it was ordered', async () => {
+    const w = await marketplaceWorld(app);
+    const listing = await w.listing({ quantity: 2 });
+    await buyOne(w, listing.id);
+    // A content edit sends the live listing back to moderation, and the administrator rejects it.
+    const edited = await app.request('PUT', `/api/marketplace/listings/${listing.id}`, {
+      token: w.seller.token,
+      body: { title: 'Leather dressage saddle, 17.5"' },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.data.status).toBe('pending');
+    const rejected = await app.request(
+      'POST',
+      `/api/admin/moderation/publications/${listing.id}/reject`,
+      { token: w.admin.token, body: { reason: 'Show the saddle itself, not a catalogue photo.' } },
+    );
+    expect(rejected.status, rejected.text).toBe(200);
+    expect((await stored(listing.id)).status).toBe('rejected');
+
+    expect((await remove(listing.id, w.seller.token)).status).toBe(200);
+    expect((await stored(listing.id)).status).toBe('archived');
+  });
+});

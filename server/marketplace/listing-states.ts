@@ -28,13 +28,15 @@ type Transition = { from: readonly ListingStatus[]; verb: string; set: SQL };
 
 /**
  * Deleting is a transition too: a draft, a rejected or an expired listing is `removed`, kept
- * for the moderation log and reports. No orders exist yet: with issue 25's orders, a listing
- * that has some becomes `archived` instead.
+ * for the moderation log and reports and shown to nobody; one that has order lines is
+ * `archived` instead, which its seller and administrators still open from their sales (the
+ * buyers' lines keep their own snapshot). Decided in the same guarded statement.
  */
 const REMOVE: Transition = {
   from: ['draft', 'rejected', 'expired'],
   verb: 'deleted',
-  set: sql`status = 'removed'`,
+  set: sql`status = case when exists (select 1 from order_items oi where oi.publication_id = p.id)
+                         then 'archived' else 'removed' end`,
 };
 
 const SELLER_TRANSITIONS = {
@@ -104,7 +106,7 @@ export async function applySellerTransition(
   });
 }
 
-/** DELETE /listings/{id}: `removed` (see REMOVE). */
+/** DELETE /listings/{id}: `removed`, or `archived` when it has orders (see REMOVE). */
 export async function removeListing(db: Database, viewer: Viewer, listingId: string) {
   await db.transaction(async (tx) => {
     if (!(await guardedUpdate(tx, viewer, listingId, REMOVE)))

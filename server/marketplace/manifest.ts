@@ -3,6 +3,7 @@ import { adminMarketplaceCategoriesRouter } from './admin-categories';
 import { adminCommissionTiersRouter } from './admin-commission-tiers';
 import { adminPaymentGatewayRouter } from './admin-payment-gateway';
 import { adminDisputesRouter } from './admin-disputes';
+import { adminPaymentHoldsRouter } from './admin-payment-holds';
 import { cartRouter } from './cart';
 import { marketplaceCategoriesRouter } from './categories';
 import { sellerMediaRouter } from './seller-media';
@@ -18,7 +19,10 @@ import { adminModerationRouter } from './moderation';
 import { orderTimersJob } from './order-lifecycle';
 import { ordersRouter } from './orders';
 import { salesRouter } from './sales';
+import { commissionStatementsJob } from './statement-lifecycle';
+import { sellerStatementsRouter } from './statements';
 import { stallionBookingRouter } from './stallion-booking';
+import { paymentWebhooksRouter } from './webhooks';
 
 /**
  * The marketplace catalogue (DESIGN-MODULES C.1 to C.4, C.8, E.3, G.10): categories, seller
@@ -42,14 +46,17 @@ export const marketplaceModule = defineModule({
     cart: cartRouter,
     orders: ordersRouter,
     sales: salesRouter,
+    sellerStatements: sellerStatementsRouter,
     stallionBooking: stallionBookingRouter,
+    paymentWebhooks: paymentWebhooksRouter,
     admin: {
       marketplaceCategories: adminMarketplaceCategoriesRouter,
       moderation: adminModerationRouter,
       commissionTiers: adminCommissionTiersRouter,
       paymentGateway: adminPaymentGatewayRouter,
       marketplaceDisputes: adminDisputesRouter,
+      marketplacePaymentHolds: adminPaymentHoldsRouter,
     },
   },
-  jobs: [listingExpiryJob, orderTimersJob],
+  jobs: [listingExpiryJob, orderTimersJob, commissionStatementsJob],
 });

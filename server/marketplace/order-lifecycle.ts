@@ -6,10 +6,16 @@ import {
   type OrderActor,
   type SubOrderStatus,
 } from '@/db/schema';
+import type { Config } from '../kernel/config';
 import { conflict, notFound } from '../kernel/errors';
 import type { TimedJob } from '../kernel/jobs';
 import { isUuid } from '../kernel/validation';
-import { notifyAdminsOfDispute, notifyBuyerOfTransition } from './order-notices';
+import { payOutDue, refundThroughGateway } from './gateway-money';
+import {
+  notifyAdminsOfDispute,
+  notifyBuyerOfTransition,
+  notifySellersOfNewSubOrders,
+} from './order-notices';
 import type { TrackingInput } from './order-schema';
 import type { StepActor } from './order-step';
 import { managedBy } from './seller-access';
@@ -265,8 +271,8 @@ export async function openDispute(tx: Database, actor: Actor, ref: SubOrderRef, 
 }
 
 /**
- * Seller: POST /sales/{id}/cancel (paid, processing → refunded). With the manual driver the
- * seller pays the buyer back; the units go back to stock.
+ * Seller: POST /sales/{id}/cancel (paid, processing → refunded). The gateway refunds the
+ * buyer (with the manual driver the seller pays the buyer back); the units go back to stock.
  */
 export async function cancelSale(tx: Database, actor: Actor, id: string, reason: string) {
   await transitionOne(tx, actor, id, {
@@ -277,6 +283,7 @@ export async function cancelSale(tx: Database, actor: Actor, id: string, reason:
     note: reason,
     verb: 'cancelled by the seller (only a paid one not yet sent can)',
   });
+  await refundThroughGateway(tx, actor.config, [id]);
   await releaseStock(tx, [id]);
 }
 
@@ -292,19 +299,16 @@ export async function cancelOrder(
 ) {
   if (!isUuid(orderId)) throw notFound('Order');
   const scope = sql`s.order_id = ${orderId} and ${boughtBy(userId)}`;
-  const base = { scope, actor: 'buyer' as const, actorId: userId, note: reason, at: now };
-  const cancelled = await applyChange(tx, {
-    ...base,
-    from: statusIn('awaiting_payment'),
-    to: 'cancelled',
-  });
+  const by = { actor: 'buyer' as const, actorId: userId, note: reason, at: now };
+  const cancelled = await cancelUnpaid(tx, scope, by, config.appUrl);
   const refunded = await applyChange(tx, {
-    ...base,
+    ...by,
+    scope,
     from: statusIn('paid'),
     to: 'refunded',
     set: sql`payout_status = 'reversed'`,
   });
-  if (cancelled.length + refunded.length === 0) {
+  if (cancelled + refunded.length === 0) {
     const [exists] = await queryRows<{ id: string }>(
       tx,
       sql`select o.id from orders o where o.id = ${orderId} and o.buyer_id = ${userId}`,
@@ -312,36 +316,30 @@ export async function cancelOrder(
     if (!exists) throw notFound('Order');
     throw conflict('No part of this order can be cancelled any more: every seller has begun it.');
   }
-  await releaseStock(
+  if (refunded.length === 0) return;
+  const ids = refunded.map((row) => row.id);
+  await refundThroughGateway(tx, config, ids);
+  await releaseStock(tx, ids);
+  await notifyBuyerOfTransition(
     tx,
-    [...cancelled, ...refunded].map((row) => row.id),
+    ids,
+    { from: 'paid', to: 'refunded', note: reason },
+    config.appUrl,
   );
-  const ids = (rows: Changed[]) => rows.map((row) => row.id);
-  if (cancelled.length > 0)
-    await notifyBuyerOfTransition(
-      tx,
-      ids(cancelled),
-      { from: 'awaiting_payment', to: 'cancelled', note: reason },
-      config.appUrl,
-    );
-  if (refunded.length > 0)
-    await notifyBuyerOfTransition(
-      tx,
-      ids(refunded),
-      { from: 'paid', to: 'refunded', note: reason },
-      config.appUrl,
-    );
 }
 
-/** Admin: POST /admin/marketplace/disputes/{id}/resolve: release (completed) or refund. */
-export function resolveDispute(
+/**
+ * Admin: POST /admin/marketplace/disputes/{id}/resolve: release (completed, the payout falls
+ * due) or refund (through the gateway for a gateway order).
+ */
+export async function resolveDispute(
   tx: Database,
   actor: Actor,
   id: string,
   input: { outcome: 'release' | 'refund'; note?: string | null },
 ) {
   const release = input.outcome === 'release';
-  return transitionOne(tx, actor, id, {
+  const changed = await transitionOne(tx, actor, id, {
     scope: sql`true`,
     actor: 'admin',
     what: 'Sub-order',
@@ -351,33 +349,85 @@ export function resolveDispute(
     note: input.note ?? (release ? 'Released to the seller' : 'Refunded to the buyer'),
     verb: 'resolved (only a disputed one can)',
   });
+  if (!release) await refundThroughGateway(tx, actor.config, [id]);
+  return changed;
+}
+
+/**
+ * The gateway's payment of an order arrived (its webhook), or an administrator accepted a held
+ * one: the sub-orders awaiting payment are paid; their sellers get suborder-created and the
+ * buyer status-updated (C.6). Returns the sub-orders paid (none when the order was cancelled
+ * meanwhile).
+ */
+export async function markOrderPaid(
+  tx: Database,
+  config: Config,
+  orderId: string,
+  by: { actor: 'gateway' | 'admin'; actorId: string | null; note?: string; now: Date },
+): Promise<string[]> {
+  const paid = await applyChange(tx, {
+    scope: sql`s.order_id = ${orderId}`,
+    from: statusIn('awaiting_payment'),
+    to: 'paid',
+    set: sql`paid_at = ${at(by.now)}`,
+    actor: by.actor,
+    actorId: by.actorId,
+    note: by.note ?? null,
+    at: by.now,
+  });
+  const ids = paid.map((row) => row.id);
+  if (ids.length > 0) {
+    await notifySellersOfNewSubOrders(tx, ids, config.appUrl);
+    await notifyBuyerOfTransition(tx, ids, { from: 'awaiting_payment', to: 'paid' }, config.appUrl);
+  }
+  return ids;
+}
+
+/**
+ * Sub-orders in `scope` still awaiting payment are cancelled (an order that expired, or a held
+ * payment an administrator refunded): their units go back to stock and the buyer is told.
+ */
+export async function cancelUnpaid(
+  tx: Database,
+  scope: SQL,
+  by: { actor: OrderActor; actorId: string | null; note: string; at: Date },
+  appUrl: string,
+): Promise<number> {
+  const cancelled = await applyChange(tx, {
+    ...by,
+    scope,
+    from: statusIn('awaiting_payment'),
+    to: 'cancelled',
+  });
+  const ids = cancelled.map((row) => row.id);
+  await releaseStock(tx, ids);
+  if (ids.length > 0)
+    await notifyBuyerOfTransition(
+      tx,
+      ids,
+      { from: 'awaiting_payment', to: 'cancelled', note: by.note },
+      appUrl,
+    );
+  return ids.length;
 }
 
 /**
  * The scheduler (C.5, C.6): unpaid sub-orders of expired orders are cancelled and give their
- * stock back; delivered ones complete after `marketplace.auto_complete_days`; completed ones
- * whose payout fell due are paid out. Idempotent: each moves rows out of the state it reads.
+ * stock back (not an order whose payment an administrator must check); delivered ones
+ * complete after `marketplace.auto_complete_days`; completed ones whose payout fell due are
+ * paid out: transferred through the gateway, or, with the manual driver, where the buyer paid
+ * the seller, only marked. Idempotent: each moves rows out of the state it reads.
  */
-export async function runOrderTimers(tx: Database, now: Date, appUrl: string) {
+export async function runOrderTimers(tx: Database, now: Date, config: Config) {
+  const { appUrl } = config;
   const system = { actor: 'system' as const, actorId: null, at: now };
-  const expired = await applyChange(tx, {
-    ...system,
-    scope: sql`s.order_id in (select o.id from orders o where o.expires_at <= ${at(now)})`,
-    from: statusIn('awaiting_payment'),
-    to: 'cancelled',
-    note: 'Not paid in time',
-  });
-  await releaseStock(
+  const expired = await cancelUnpaid(
     tx,
-    expired.map((row) => row.id),
+    sql`s.order_id in (select o.id from orders o
+                        where o.expires_at <= ${at(now)} and o.payment_hold is null)`,
+    { ...system, note: 'The order was not paid in time.' },
+    appUrl,
   );
-  if (expired.length > 0)
-    await notifyBuyerOfTransition(
-      tx,
-      expired.map((row) => row.id),
-      { from: 'awaiting_payment', to: 'cancelled', note: 'The order was not paid in time.' },
-      appUrl,
-    );
   const completed = await applyChange(tx, {
     ...system,
     scope: sql`s.delivered_at <= ${at(now)} - make_interval(days => coalesce(
@@ -395,13 +445,21 @@ export async function runOrderTimers(tx: Database, now: Date, appUrl: string) {
       { from: 'delivered', to: 'completed' },
       appUrl,
     );
-  const paidOut = await queryRows<{ id: string }>(
+  const settled = await queryRows<{ id: string }>(
     tx,
-    sql`update sub_orders set payout_status = 'paid', updated_at = ${at(now)}
-         where status = 'completed' and payout_status = 'pending' and payout_due_at <= ${at(now)}
-        returning id`,
+    sql`update sub_orders s set payout_status = 'paid', updated_at = ${at(now)}
+          from orders o
+         where o.id = s.order_id and (o.provider = 'manual' or s.seller_net = 0)
+           and s.status = 'completed' and s.payout_status = 'pending'
+           and s.payout_due_at <= ${at(now)}
+        returning s.id`,
   );
-  return { expired: expired.length, completed: completed.length, paid_out: paidOut.length };
+  const transferred = await payOutDue(tx, config, now);
+  return {
+    expired,
+    completed: completed.length,
+    paid_out: settled.length + transferred,
+  };
 }
 
 /** Every five minutes: the order timers, and checkout keys past their 24 hours dropped. */
@@ -413,6 +471,6 @@ export const orderTimersJob: TimedJob = {
       sql`delete from checkout_keys
            where created_at < ${at(now)} - make_interval(hours => ${IDEMPOTENCY_HOURS})`,
     );
-    return runOrderTimers(db, now, config.appUrl);
+    return runOrderTimers(db, now, config);
   },
 };

@@ -184,3 +184,31 @@ export async function notifyAdminsOfDispute(
     config.appUrl,
   );
 }
+
+/**
+ * C.6, G.3: the platform's administrators hear of a gateway payment that needs them: an amount
+ * that is not the order's (the order is held), or a chargeback (the payouts are reversed).
+ */
+export async function notifyAdminsOfPayment(
+  tx: Database,
+  config: Config,
+  order: { id: string; number: string },
+  what: { title: string; body: string },
+): Promise<void> {
+  const admins = await platformAdminIds(tx, config);
+  await notifyEach(
+    tx,
+    'admin.payment_held',
+    [
+      {
+        recipients: admins.map((userId) => ({ userId })),
+        payload: {
+          ...what,
+          link: '/admin/marketplace/payment-holds',
+          data: { order_id: order.id, order_number: order.number },
+        },
+      },
+    ],
+    config.appUrl,
+  );
+}

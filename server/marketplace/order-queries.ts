@@ -4,7 +4,7 @@ import { notFound } from '../kernel/errors';
 import { isoTimestampSql, pageOfRows } from '../kernel/records';
 import { paginate, pageOffset, type PageRequest } from '../kernel/trpc/pagination';
 import { isUuid } from '../kernel/validation';
-import type { Order, Sale, SaleListInput } from './order-schema';
+import type { HeldOrder, Order, Sale, SaleListInput } from './order-schema';
 import { managedBy } from './seller-access';
 
 /*
@@ -72,6 +72,7 @@ function ordersSql(where: SQL): SQL {
              'shipping_total', sum(s.shipping_amount)::float8,
              'total', sum(s.items_total + s.shipping_amount)::float8,
              'shipping_address', ${ADDRESS}, 'note', o.note, 'provider', o.provider,
+             'payment_held', o.payment_hold is not null,
              'paid_at', case when not bool_or(s.status = 'awaiting_payment')
                              then ${isoTimestampSql(sql`max(s.paid_at)`)} end,
              'expires_at', ${iso('o.expires_at')}, 'created_at', ${iso('o.created_at')},
@@ -160,4 +161,36 @@ export async function getSubOrder(db: Database, id: string): Promise<Sale> {
   const sale = await findSubOrder(db, id);
   if (!sale) throw notFound('Sub-order');
   return sale;
+}
+
+/** Orders `o` as the administrators see them (`heldOrderSchema`): with the payment's hold. */
+function heldOrdersSql(where: SQL): SQL {
+  return sql`
+    select h.id, h.created_at,
+           h.data::jsonb || jsonb_build_object(
+             'payment_hold', o.payment_hold, 'payment_intent', o.payment_intent,
+             'buyer', jsonb_build_object('id', bu.id, 'email', bu.email,
+                                         'name', coalesce(nullif(bu.display_name, ''),
+                                                          o.shipping_address ->> 'name'))) as data
+      from (${ordersSql(where)}) h
+      join orders o on o.id = h.id
+      join users bu on bu.id = o.buyer_id`;
+}
+
+/** GET /admin/marketplace/payment-holds: held payments, oldest first (the queue). */
+export async function listPaymentHolds(db: Database, page: PageRequest, url: URL) {
+  return pageOfData<HeldOrder>(
+    db,
+    heldOrdersSql(sql`o.payment_hold is not null`),
+    sql`created_at, id`,
+    page,
+    url,
+  );
+}
+
+/** Any order with its payment's hold, or null: the administrators' view and audit reader. */
+export async function findHeldOrder(db: Database, id: string | null): Promise<HeldOrder | null> {
+  if (!id || !isUuid(id)) return null;
+  const [row] = await queryRows<{ data: HeldOrder }>(db, heldOrdersSql(sql`o.id = ${id}`));
+  return row?.data ?? null;
 }

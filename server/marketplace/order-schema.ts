@@ -161,6 +161,8 @@ export const orderSchema = z.object({
   shipping_address: shippingAddressSchema,
   note: z.string().nullable(),
   provider: z.enum(GATEWAY_PROVIDERS),
+  /** The gateway's payment is not the order's amount: an administrator decides (it does not expire). */
+  payment_held: z.boolean(),
   paid_at: timestamp,
   expires_at: z.string(),
   created_at: z.string(),
@@ -204,3 +206,23 @@ export type Sale = z.infer<typeof saleSchema>;
 
 export const saleAnswer = z.object({ data: saleSchema });
 export const salePage = paginatedSchema(saleSchema);
+
+/**
+ * An order as the administrators see it: `payment_hold` says why its gateway payment waits for
+ * them (the amount or currency was not the order's), null when it does not.
+ */
+export const heldOrderSchema = orderSchema.extend({
+  payment_hold: z.string().nullable(),
+  payment_intent: z.string().nullable(),
+  buyer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export type HeldOrder = z.infer<typeof heldOrderSchema>;
+export const heldOrderPage = paginatedSchema(heldOrderSchema);
+
+export const HOLD_OUTCOMES = ['accept', 'refund'] as const;
+export const holdResolveInput = z.object({
+  orderId: pathId,
+  outcome: z.enum(HOLD_OUTCOMES),
+  note: optionalText(1000),
+});
+export type HoldResolveInput = z.infer<typeof holdResolveInput>;

@@ -29,6 +29,8 @@ function profileRows(where: SQL, avatarPath: (sp: SQL, media: SQL) => SQL): SQL 
            case when am.id is null then null else ${avatarPath(sql`sp.id`, sql`am.id`)} end as avatar_url,
            ${sellerVerified} as verified,
            sp.payout_status,
+           exists (select 1 from payment_gateway_settings g where g.provider <> 'manual')
+             as payouts_by_gateway,
            json_build_object(
              'active_listings', (select count(*)::int from publications p
                                   where p.seller_profile_id = sp.id and p.status = 'active'),

@@ -81,6 +81,11 @@ export const sellerProfileSchema = z.object({
   /** A verified organization, or a user an administrator vouched for. */
   verified: z.boolean(),
   payout_status: z.enum(PAYOUT_STATUSES),
+  /**
+   * The marketplace takes payments through a gateway, so the profile's payouts must be
+   * connected (`POST …/payout-onboarding`); false with the manual driver.
+   */
+  payouts_by_gateway: z.boolean(),
   stats: statsSchema,
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { router } from '../kernel/trpc/init';
 import { marketplaceProcedure } from './marketplace-procedure';
+import { startPayoutOnboarding } from './payout-onboarding';
 import { createSellerProfile, updateSellerProfile } from './seller-profile-lifecycle';
 import { getSellerProfile, listSellerProfiles } from './seller-profile-queries';
 import {
@@ -80,5 +81,22 @@ export const sellerProfilesRouter = router({
     .output(one)
     .mutation(async ({ ctx, input: { id, ...changes } }) => ({
       data: await updateSellerProfile(ctx.db, ctx.caller.user.id, id, changes),
+    })),
+
+  payoutOnboarding: marketplaceProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/marketplace/seller-profiles/{id}/payout-onboarding',
+        tags,
+        summary: 'Connect the profile’s payouts at the payment gateway',
+        description:
+          'By its managers (403 otherwise). Creates the seller’s account at the gateway on first use (`payout_status` pending) and answers the gateway’s onboarding link; the gateway’s webhook sets `payout_status` (active, restricted) afterwards. With the manual driver → 409 (buyers pay sellers directly). The gateway unreachable → 503.',
+      },
+    })
+    .input(sellerProfileIdInput)
+    .output(z.object({ data: z.object({ url: z.string() }) }))
+    .mutation(async ({ ctx, input }) => ({
+      data: await startPayoutOnboarding(ctx.db, ctx.config, ctx.caller.user.id, input.id),
     })),
 });

@@ -328,7 +328,7 @@ describe('/api/profile/notification-preferences', () => {
     const initial = await app.request('GET', '/api/profile/notification-preferences', {
       token: ana.token,
     });
-    expect(initial.body.data).toHaveLength(17);
+    expect(initial.body.data).toHaveLength(18);
     expect(
       initial.body.data.find((p: { type: string }) => p.type === 'marketplace.listing_moderated'),
     ).toEqual({

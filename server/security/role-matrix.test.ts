@@ -160,9 +160,16 @@ describe('platform routes: platform administrators only', () => {
   });
 });
 
-// The spec's own routes without sign-in; every other one lives in the `/public/` family
-// (DESIGN-MODULES 0.2), built with `publicRoute` and its per-client limiter.
-const SPEC_NO_LOGIN = ['GET /health', 'GET /test-idp', 'GET /features', 'POST /contact'];
+// The spec's own routes without sign-in and the payment gateway's webhook (signed instead);
+// every other one lives in the `/public/` family (DESIGN-MODULES 0.2), built with
+// `publicRoute` and its per-client limiter.
+const SPEC_NO_LOGIN = [
+  'GET /health',
+  'GET /test-idp',
+  'GET /features',
+  'POST /contact',
+  'POST /webhooks/payments/{provider}',
+];
 const unprotected = apiOperations().filter((op) => !op.isProtected);
 const publicFamily = unprotected.filter((op) => op.path.startsWith('/public/'));
 

@@ -5,7 +5,12 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { Cart } from '@/server/marketplace/cart-schema';
-import { checkoutInput, shippingAddressInput, type Order } from '@/server/marketplace/order-schema';
+import {
+  checkoutInput,
+  shippingAddressInput,
+  type Order,
+  type Payment,
+} from '@/server/marketplace/order-schema';
 import {
   applyServerErrors,
   Button,
@@ -61,7 +66,8 @@ export function CheckoutRefusal({ failure }: { failure: CheckoutFailure | null }
  * The address, a note and "Place order". The checkout carries an `Idempotency-Key` made once
  * for this page: sending again after a lost answer replays the order instead of placing a
  * second one. A 409 (an item sold out or withdrawn meanwhile) is said with a way back to the
- * cart, whose summary is refreshed. The order placed opens on its own page.
+ * cart, whose summary is refreshed. The order placed opens on its own page, or, with a
+ * gateway, on the payment service's page, which sends the buyer back to the order's.
  */
 export function CheckoutForm({
   cart,
@@ -70,7 +76,7 @@ export function CheckoutForm({
   onFailure,
 }: {
   cart: Cart;
-  onPlaced: (order: Order) => void;
+  onPlaced: (order: Order, payment: Payment) => void;
   /** Kept by the page: a refusal that empties the cart's available lines outlives this form. */
   failure: CheckoutFailure | null;
   onFailure: (failure: CheckoutFailure | null) => void;
@@ -97,10 +103,11 @@ export function CheckoutForm({
       trpc: { context: { idempotencyKey: key } },
       onMutate: () => onFailure(null),
       onSuccess: async ({ data: { order, payment } }) => {
-        onPlaced(order);
+        onPlaced(order, payment);
         rememberPayment(order.id, payment);
         queryClient.setQueryData(trpc.orders.get.queryKey({ id: order.id }), { data: order });
-        router.push(`/marketplace/orders/${order.id}?placed=1`);
+        if (payment.redirect_url) window.location.assign(payment.redirect_url);
+        else router.push(`/marketplace/orders/${order.id}?placed=1`);
         await refresh([trpc.cart.pathKey(), trpc.orders.list.pathKey()]);
       },
       onError: async (error) => {

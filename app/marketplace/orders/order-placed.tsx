@@ -32,16 +32,21 @@ function useStored(orderId: string): string | null {
   );
 }
 
+/** The checkout's payment of the order, when this tab placed it; null otherwise. */
+export function useRememberedPayment(orderId: string): Payment | null {
+  const stored = useStored(orderId);
+  return stored ? (JSON.parse(stored) as Payment) : null;
+}
+
 /** "Order placed", with the payment's instructions or page; only on the page checkout opened. */
 export function OrderPlaced({ orderId }: { orderId: string }) {
   const placed = useSearchParams().get('placed') === '1';
-  const stored = useStored(orderId);
+  const payment = useRememberedPayment(orderId);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (placed) heading.current?.focus();
   }, [placed]);
   if (!placed) return null;
-  const payment = stored ? (JSON.parse(stored) as Payment) : null;
   return (
     <Card aria-labelledby="order-placed-heading">
       <h2

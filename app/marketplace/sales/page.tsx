@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { SUB_ORDER_STATUSES, type SubOrderStatus } from '@/db/schema/marketplace-order-values';
 import type { Sale } from '@/server/marketplace/order-schema';
 import {
+  Button,
   Empty,
   FilterBar,
   FilterSelect,
@@ -77,7 +78,14 @@ export default function SalesPage() {
   });
   const list = sales.data;
   return (
-    <MarketplaceShell title="My sales">
+    <MarketplaceShell
+      title="My sales"
+      actions={
+        <Button asChild variant="outline">
+          <Link href="/marketplace/sales/statements">Commission statements</Link>
+        </Button>
+      }
+    >
       <FilterBar>
         <FilterSelect
           id="sales-status"

@@ -52,8 +52,17 @@ const EXPECTED: [method: string, path: string][] = [
   ['get', '/admin/mail/outbox'],
   ['get', '/admin/mail/outbox/{id}'],
 ];
-const SPEC_PUBLIC = new Set(['/health', '/test-idp', '/features', '/contact']);
-/** The spec's routes without sign-in, and the `/public/` family (DESIGN-MODULES 0.2). */
+const SPEC_PUBLIC = new Set([
+  '/health',
+  '/test-idp',
+  '/features',
+  '/contact',
+  '/webhooks/payments/{provider}',
+]);
+/**
+ * The spec's routes without sign-in, the payment webhook (signed instead), and the `/public/`
+ * family (DESIGN-MODULES 0.2).
+ */
 const PUBLIC = { has: (path: string) => SPEC_PUBLIC.has(path) || path.startsWith('/public/') };
 const CREATING = new Set([
   'post /schools/{schoolId}/members',

@@ -201,6 +201,7 @@ export function createRestHandler(
     }
 
     let body: unknown;
+    let rawBody: string | undefined;
     const upload = route.meta.upload;
     if (upload && isMultipart(req.headers.get('content-type'))) {
       const parsed = await readUpload(req, upload);
@@ -209,6 +210,7 @@ export function createRestHandler(
     } else if (BODY_METHODS.has(method)) {
       const text = await readBodyText(req, MAX_JSON_BYTES);
       if (text === null) return errorJson(413, 'The request body is larger than 1 MB.');
+      if (route.meta.signedBody) rawBody = text;
       if (text.trim() === '') {
         body = {};
       } else if (!isJsonContentType(req.headers.get('content-type'))) {
@@ -237,6 +239,7 @@ export function createRestHandler(
       };
     }
     const context = makeContext(req, requestId);
+    context.rawBody = rawBody;
     let output: unknown;
     try {
       const procedure = route.call.reduce<unknown>(

@@ -41,6 +41,8 @@ export type Context = Services & {
   setResponseStatus(status: number): void;
   /** Headers the REST answer adds to a successful answer (`Idempotent-Replayed`). */
   responseHeaders: Headers;
+  /** The REST body as sent, for a route whose meta asks for it (`signedBody`). */
+  rawBody: string | undefined;
   /**
    * The signed-in caller; resolved on first use, so public routes never touch the token.
    * `organizationId` (a UUID), on that first use, reads the caller's membership of that
@@ -88,6 +90,7 @@ export function createContext(services: Services, req: Request, requestId: strin
     requestId,
     responseStatus: undefined,
     responseHeaders: new Headers(),
+    rawBody: undefined,
     setResponseStatus: (status) => {
       context.responseStatus = status;
     },

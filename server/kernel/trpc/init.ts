@@ -55,6 +55,11 @@ export type Meta = OpenApiMeta<{
   csv?: (data: never) => { filename: string; body: string };
   /** A platform-administration write: the subject its audit-log row names (audit.ts). */
   audit?: AuditSpec;
+  /**
+   * The REST body's exact text is kept as `ctx.rawBody`, for a signature computed over the
+   * bytes sent (payment webhooks); it is parsed as JSON for the input all the same.
+   */
+  signedBody?: true;
 }>;
 
 const t = initTRPC

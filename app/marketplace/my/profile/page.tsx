@@ -2,7 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useSearchParams } from 'next/navigation';
+import { Suspense, useState } from 'react';
 import { Button, Label, NativeSelect, Options, Skeleton } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { VerifiedBadge } from '../../listing-bits';
@@ -10,17 +11,34 @@ import { MarketplaceShell, MarketQueryState } from '../../marketplace-shell';
 import { NewSellerProfile, useNewProfileOwners } from '../../new-seller-profile';
 import { AvatarEditor } from '../../seller-avatar';
 import { SellerProfileForm } from '../../seller-profile-form';
+import { Payouts, type PayoutReturn } from './payouts';
+
+const PAYOUT_RETURNS: readonly PayoutReturn[] = ['done', 'retry'];
 
 /**
  * The caller's seller profiles (their own and their organizations'): edit one, or open one for
- * themselves or an organization they own or manage that has none yet (C.2).
+ * themselves or an organization they own or manage that has none yet (C.2); with a gateway,
+ * connect its payouts. The gateway's onboarding sends the seller back with
+ * `?profile=<id>&payouts=done|retry`, which opens that profile and says how it went.
  */
 export default function MySellerProfilePage() {
+  // The address is read in the browser: a boundary for the build.
+  return (
+    <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+      <MySellerProfiles />
+    </Suspense>
+  );
+}
+
+function MySellerProfiles() {
   const trpc = useTRPC();
+  const params = useSearchParams();
+  const returnedTo = params.get('profile');
+  const payouts = PAYOUT_RETURNS.find((outcome) => outcome === params.get('payouts')) ?? null;
   const profiles = useQuery(trpc.sellerProfiles.list.queryOptions({}));
   const list = profiles.data?.data;
   const owners = useNewProfileOwners(list);
-  const [chosen, setChosen] = useState('');
+  const [chosen, setChosen] = useState(returnedTo ?? '');
   const [adding, setAdding] = useState(false);
   const profile = list?.find((p) => p.id === chosen) ?? list?.[0];
   const creating = !!owners?.length && (adding || !profile);
@@ -76,6 +94,13 @@ export default function MySellerProfilePage() {
             </span>
             <Link href={`/marketplace/sellers/${profile.id}`}>See it as buyers do</Link>
           </p>
+          {profile.payouts_by_gateway && (
+            <Payouts
+              key={`payouts-${profile.id}`}
+              profile={profile}
+              returned={profile.id === returnedTo ? payouts : null}
+            />
+          )}
           <AvatarEditor key={`avatar-${profile.id}`} profile={profile} />
           <SellerProfileForm key={profile.id} profile={profile} />
         </>

@@ -22,10 +22,11 @@ import {
 } from '../order-bits';
 import { OrderPlaced } from '../order-placed';
 import { CancelOrder, SubOrderActions } from './buyer-actions';
+import { PaymentReturn } from './payment-return';
 
 /**
  * One of the buyer's orders (C.6): its parts, one a seller, and what the buyer may do; opened by
- * checkout, how to pay it first.
+ * checkout, how to pay it first; reached back from a payment service's page, how that went.
  */
 export default function OrderPage() {
   const { id } = useParams<{ id: string }>();
@@ -51,6 +52,7 @@ function OrderView({ order }: { order: Order }) {
       </p>
       <Suspense fallback={null}>
         <OrderPlaced orderId={order.id} />
+        <PaymentReturn order={order} />
       </Suspense>
       <div className="lg:grid lg:grid-cols-[1fr_20rem] lg:items-start lg:gap-4">
         <div className="min-w-0">
@@ -93,6 +95,18 @@ function Summary({ order }: { order: Order }) {
         <p className="text-muted-foreground">
           Pay each seller as they tell you; they mark their part paid once your payment arrives.
           Parts still unpaid on {dateText(order.expires_at)} are cancelled.
+        </p>
+      )}
+      {unpaid && order.provider !== 'manual' && !order.payment_held && (
+        <p className="text-muted-foreground">
+          Parts still unpaid at <When iso={order.expires_at} /> are cancelled.
+        </p>
+      )}
+      {unpaid && order.payment_held && (
+        <p role="status">
+          The payment service took an amount that is not this order’s. The platform’s team is
+          checking it and will either accept it or refund it to you; the order is not cancelled
+          meanwhile.
         </p>
       )}
       <Totals
