@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
+/** Where the payments path (e2e/marketplace-payments.spec.ts) serves its fake Stripe API. */
+const STRIPE_PORT = PORT + 11;
 
 /** End-to-end tests against the production build and server (`npm run build` first) on a fresh PGlite. */
 export default defineConfig({
@@ -52,6 +54,8 @@ export default defineConfig({
       PGLITE_DIR: '.data/e2e',
       SEED_DEMO: '1',
       PLATFORM_ADMIN_EMAILS: 'admin@demo.school',
+      // The Stripe API the payments path starts in its own process (server/test/fake-stripe.ts).
+      STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_PORT}`,
       DATABASE_URL: '',
     },
   },

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 
 /*
  * A local stand-in for api.stripe.com, enough for the payment driver: the SDK makes its real
@@ -44,11 +45,14 @@ function sessionTotal(form: Record<string, string>): number {
   return total;
 }
 
-export function startFakeStripe(): Promise<FakeStripe> {
+/** Starts the fake on `port` (0: any free one). */
+export function startFakeStripe(port = 0): Promise<FakeStripe> {
   const calls: StripeCall[] = [];
   const answered = new Map<string, { status: number; body: unknown }>();
   const refused = new Set<string>();
   let serial = 0;
+  // Ids unique across fakes too: two runs of a path against one database cannot collide.
+  const run = randomBytes(4).toString('hex');
 
   function answer(call: StripeCall): { status: number; body: unknown } {
     if ([...refused].some((prefix) => call.path.startsWith(prefix)))
@@ -56,7 +60,7 @@ export function startFakeStripe(): Promise<FakeStripe> {
         status: 400,
         body: { error: { type: 'invalid_request_error', message: 'Refused by the test.' } },
       };
-    const n = ++serial;
+    const n = `${run}${++serial}`;
     const { form, path } = call;
     if (path === '/v1/balance')
       return { status: 200, body: { object: 'balance', livemode: false, available: [] } };
@@ -144,7 +148,7 @@ export function startFakeStripe(): Promise<FakeStripe> {
   });
 
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({
         url: `http://127.0.0.1:${port}`,
