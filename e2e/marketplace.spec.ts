@@ -326,3 +326,28 @@ test('a seller lists a horse with a photo, an administrator approves it, a buyer
   await sellerPage.context().close();
   await buyerPage.context().close();
 });
+
+test('a mare owner books a mare into the stud through its stallion’s listing (C.9)', async ({
+  page,
+}, testInfo) => {
+  const mare = `Brisa ${testInfo.project.name}`;
+  await signInAs(page, `mare-owner-${testInfo.project.name}@example.com`);
+  const found = await page.request.get('/api/marketplace/listings?q=Valiente');
+  const listing = (await found.json()).data.find((l: { title: string }) =>
+    l.title.startsWith('Valiente de la Sierra'),
+  );
+  await page.goto(`/marketplace/listings/${listing.id}`);
+  await page
+    .getByRole('button', { name: /^Book a mare: Valiente/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name', { exact: true }).fill(mare);
+  await dialog.getByLabel('Year of birth').fill('2016');
+  await checkPage(page, testInfo, 'stallion-booking');
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog.getByRole('status')).toContainText(`Your request to book ${mare}`);
+  await checkPage(page, testInfo, 'stallion-booked');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+});
