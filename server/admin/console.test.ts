@@ -5,6 +5,7 @@ import {
   accessCodeRedemptions,
   accessCodes,
   adminActions,
+  commissionTiers,
   emailOutbox,
   memberships,
   organizations,
@@ -12,6 +13,7 @@ import {
   users,
   verificationRequests,
 } from '@/db/schema';
+import { marketplaceWorld } from '../marketplace/marketplace-fixtures';
 import { registry } from '../modules';
 import { appRouter } from '../router';
 import { ADMIN_EMAIL, useTestApp } from '../test/harness';
@@ -88,7 +90,7 @@ describe('the audit log of admin writes', () => {
 });
 
 describe('GET /api/admin/dashboard', () => {
-  it('counts users, organizations, queues and mail; the marketplace reads zero before it exists', async () => {
+  it('counts users, organizations, queues and mail; no marketplace order yet', async () => {
     const admin = await app.tokenFor(ADMIN_EMAIL);
     await app.request('GET', '/api/auth/me', { token: admin });
     await app.createSchool({ name: 'A', members: { 'owner@a.test': 'owner' } });
@@ -129,6 +131,60 @@ describe('GET /api/admin/dashboard', () => {
     const test = await app.request('GET', '/api/test/dashboard', { token: admin });
     expect(test.body.users).toEqual(res.body.data.users);
     expect(test.body.organizations).toEqual({ total: 2, verified: 1 });
+  });
+
+  it('counts this month’s marketplace orders, what was paid, the commission and open disputes', async () => {
+    const w = await marketplaceWorld(app);
+    await app.db
+      .insert(commissionTiers)
+      .values({ name: 'Standard', minAmount: '0', ratePercent: '10' });
+    const saddle = await w.listing({ quantity: 5, ships: true, shippingPrice: '10.00' });
+    const order = async (key: string) => {
+      await app.request('POST', '/api/marketplace/cart/items', {
+        token: w.buyer.token,
+        body: { listing_id: saddle.id, quantity: 1 },
+      });
+      const res = await app.request('POST', '/api/marketplace/orders', {
+        token: w.buyer.token,
+        body: {
+          shipping_address: {
+            name: 'B',
+            street: 'S 1',
+            city: 'C',
+            postal_code: '1',
+            country: 'ES',
+          },
+        },
+        headers: { 'Idempotency-Key': key },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.data.order;
+    };
+    const disputed = await order('dashboard-1');
+    await order('dashboard-2');
+    const sub = disputed.sub_orders[0].id;
+    const seller = (action: string, body = {}) =>
+      app.request('POST', `/api/marketplace/sales/${sub}/${action}`, {
+        token: w.seller.token,
+        body,
+      });
+    expect((await seller('mark-paid')).status).toBe(200);
+    expect((await seller('ship', { carrier: 'SEUR' })).status).toBe(200);
+    const dispute = await app.request(
+      'POST',
+      `/api/marketplace/orders/${disputed.id}/sub-orders/${sub}/dispute`,
+      { token: w.buyer.token, body: { reason: 'Not as described' } },
+    );
+    expect(dispute.status).toBe(200);
+
+    const res = await app.request('GET', '/api/admin/dashboard', { token: w.admin.token });
+    // Two orders placed; one paid: 450.00 + 10.00 shipping, 10 % of the 450.00 line kept.
+    expect(res.body.data.marketplace).toEqual({
+      orders_this_month: 2,
+      gmv_this_month: 460,
+      commission_this_month: 45,
+      open_disputes: 1,
+    });
   });
 });
 

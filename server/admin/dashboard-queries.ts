@@ -2,11 +2,7 @@ import type { Database } from '@/db/client';
 import { platformFigures } from '../platform/test-dashboard-queries';
 import type { AdminDashboard } from './dashboard-schema';
 
-/**
- * The admin dashboard from the shared platform figures. The marketplace has no orders,
- * disputes or commission yet (DESIGN-MODULES C, the marketplace-commerce issue): its
- * figures are zero until those tables exist, and that issue counts them here.
- */
+/** The admin dashboard (DESIGN-MODULES E.1) from the shared platform figures: one statement. */
 export async function adminDashboard(db: Database, timezone: string): Promise<AdminDashboard> {
   const f = await platformFigures(db, timezone);
   return {
@@ -24,10 +20,10 @@ export async function adminDashboard(db: Database, timezone: string): Promise<Ad
       pending: f.publications_pending,
     },
     marketplace: {
-      orders_this_month: 0,
-      gmv_this_month: 0,
-      commission_this_month: 0,
-      open_disputes: 0,
+      orders_this_month: f.orders_this_month,
+      gmv_this_month: f.gmv_this_month,
+      commission_this_month: f.commission_this_month,
+      open_disputes: f.open_disputes,
     },
     queues: {
       pending_publications: f.publications_pending,
