@@ -19,22 +19,17 @@
  * markers; exits 1 on an oversell, a miscount or another status.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
-import { devSignIn, startBenchServer } from './processes';
-import { openPostgres } from '@/db/client';
+import { devSignIn, migratedDatabaseUrl, runBench, startBenchServer } from './processes';
+import { writeResults } from './results';
 
 const STOCK = [45, 40, 35, 30];
 const BUYERS = 200;
 const IN_FLIGHT = 8;
 const WARM_UP = 16;
 const CATEGORY_SLUG = 'bench-checkout-tack';
-const RESULTS = path.join(process.cwd(), 'bench', 'RESULTS.md');
-const START = '<!-- bench:checkout:start -->';
-const END = '<!-- bench:checkout:end -->';
 
 const ADDRESS = {
   name: 'Bench Buyer',
@@ -151,40 +146,18 @@ function statementRange(answers: Answer[]): string {
   return low === high ? String(low) : `${low}–${high}`;
 }
 
-function writeResults(table: string) {
-  const previous = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, 'utf8') : '';
-  const section = previous.includes(START)
-    ? previous
-    : [
-        previous.trimEnd(),
-        '',
-        '## Marketplace checkout under contention (bench/marketplace-checkout.ts)',
-        '',
-        '`npm run bench:checkout` (run by `npm run bench` after the marketplace search) seeds a',
-        `seller with ${STOCK.reduce((a, b) => a + b)} units over ${STOCK.length} buy-now listings and ${BUYERS} buyers with one unit each in`,
-        `their cart, and checks them all out through the production server with ${IN_FLIGHT} requests in`,
-        'flight. Requirement (DESIGN-MODULES C.5): no oversell; every answer 201 or 409, as many',
-        '201s as units, and the units ordered of each listing exactly the stock it lost.',
-        '',
-        START,
-        END,
-        '',
-      ].join('\n');
-  const [head, rest] = section.split(START);
-  fs.writeFileSync(RESULTS, `${head}${START}\n${table}\n${END}${rest!.split(END)[1] ?? '\n'}`);
-}
+const INTRO = [
+  '## Marketplace checkout under contention (bench/marketplace-checkout.ts)',
+  '',
+  '`npm run bench:checkout` (run by `npm run bench` after the marketplace search) seeds a',
+  `seller with ${STOCK.reduce((a, b) => a + b)} units over ${STOCK.length} buy-now listings and ${BUYERS} buyers with one unit each in`,
+  `their cart, and checks them all out through the production server with ${IN_FLIGHT} requests in`,
+  'flight. Requirement (DESIGN-MODULES C.5): no oversell; every answer 201 or 409, as many',
+  '201s as units, and the units ordered of each listing exactly the stock it lost.',
+];
 
 async function main() {
-  const url = process.env.DATABASE_URL;
-  if (!url || !fs.existsSync(path.join(process.cwd(), '.next', 'serve', 'serve.mjs'))) {
-    console.error(
-      `${url ? 'No production build (.next/serve/serve.mjs): npm run build.' : 'DATABASE_URL is required.'}`,
-    );
-    process.exit(1);
-  }
-  const handle = await openPostgres(url);
-  await handle.migrate();
-  await handle.close();
+  const url = await migratedDatabaseUrl();
 
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   const run = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
@@ -286,8 +259,7 @@ async function main() {
     ];
     const table = lines.join('\n');
     console.log(`\n${table}`);
-    writeResults(table);
-    console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS)}.`);
+    writeResults('bench:checkout', table, INTRO);
     if (problems.length > 0) {
       console.error(`\nFAILED: ${problems.join('; ')}`);
       process.exitCode = 1;
@@ -298,11 +270,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  process.exit();
-}
+await runBench(main);

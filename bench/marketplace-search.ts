@@ -18,13 +18,19 @@
  * Prints p50/p99 per search and writes the table to bench/RESULTS.md between its markers;
  * exits 1 when a search's p99 reaches 100 ms or a request does not answer 200.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
-import { devSignIn, runLoad, startBenchServer } from './processes';
-import { openPostgres } from '@/db/client';
+import {
+  devSignIn,
+  hasProductionBuild,
+  migratedDatabaseUrl,
+  NO_PRODUCTION_BUILD,
+  runBench,
+  runLoad,
+  startBenchServer,
+} from './processes';
+import { writeResults } from './results';
 
 const BUYER_EMAIL = 'buyer@bench.market';
 const LISTINGS = 100_000;
@@ -32,9 +38,6 @@ const RATE = 20;
 const CONNECTIONS = 4;
 const DURATION = Number(process.env.BENCH_MARKETPLACE_DURATION ?? 10);
 const TARGET_P99_MS = 100;
-const RESULTS = path.join(process.cwd(), 'bench', 'RESULTS.md');
-const START = '<!-- bench:marketplace:start -->';
-const END = '<!-- bench:marketplace:end -->';
 
 type Sql = postgres.Sql;
 
@@ -346,37 +349,17 @@ async function time(search: Search, url: string, headers: Record<string, string>
   return timing;
 }
 
-function writeResults(table: string) {
-  const previous = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, 'utf8') : '';
-  const section = previous.includes(START)
-    ? previous
-    : [
-        previous.trimEnd(),
-        '',
-        '## Marketplace search over 100,000 listings (bench/marketplace-search.ts)',
-        '',
-        '`npm run bench:marketplace` (run by `npm run bench` after the stud reports) seeds, once,',
-        '100,000 active listings (and 5,000 in other states) over eleven categories, 30 cities and',
-        '2,100 sellers, and drives each search through the production server with autocannon at',
-        `${RATE} requests a second. Target (DESIGN-MODULES C.3): p99 under ${TARGET_P99_MS} ms per search.`,
-        '',
-        START,
-        END,
-        '',
-      ].join('\n');
-  const [head, rest] = section.split(START);
-  fs.writeFileSync(RESULTS, `${head}${START}\n${table}\n${END}${rest!.split(END)[1] ?? '\n'}`);
-}
+const INTRO = [
+  '## Marketplace search over 100,000 listings (bench/marketplace-search.ts)',
+  '',
+  '`npm run bench:marketplace` (run by `npm run bench` after the stud reports) seeds, once,',
+  '100,000 active listings (and 5,000 in other states) over eleven categories, 30 cities and',
+  '2,100 sellers, and drives each search through the production server with autocannon at',
+  `${RATE} requests a second. Target (DESIGN-MODULES C.3): p99 under ${TARGET_P99_MS} ms per search.`,
+];
 
 async function main() {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.error('DATABASE_URL is required.');
-    process.exit(1);
-  }
-  const handle = await openPostgres(url);
-  await handle.migrate();
-  await handle.close();
+  const url = await migratedDatabaseUrl({ build: false });
 
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   const categoryIds = async () =>
@@ -402,9 +385,9 @@ async function main() {
   const [{ active } = { active: 0 }] = await sql<{ active: number }[]>`
     select count(*)::int as active from publications where status = 'active'`;
   // Seeded without one, so that the seed can be prepared while the build runs.
-  if (!fs.existsSync(path.join(process.cwd(), '.next', 'serve', 'serve.mjs'))) {
+  if (!hasProductionBuild()) {
     await sql.end();
-    console.error('No production build (.next/serve/serve.mjs): npm run build.');
+    console.error(NO_PRODUCTION_BUILD);
     process.exit(1);
   }
 
@@ -440,8 +423,7 @@ async function main() {
     ];
     const table = lines.join('\n');
     console.log(`\n${table}`);
-    writeResults(table);
-    console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS)}.`);
+    writeResults('bench:marketplace', table, INTRO);
     if (!timings.every(holds)) process.exitCode = 1;
   } finally {
     await sql.end();
@@ -449,11 +431,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  process.exit();
-}
+await runBench(main);

@@ -4,11 +4,52 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Result } from 'autocannon';
+import { openPostgres } from '@/db/client';
 
 /*
- * What the bench scripts share: a free port, the production server started and waited for, a
- * user signed in through the development issuer, and autocannon in a process of its own.
+ * What the bench scripts share: their start and end, a free port, the production server started
+ * and waited for, a user signed in through the development issuer, and autocannon in a process
+ * of its own.
  */
+
+/** Whether the production build (`npm start`: .next/serve/serve.mjs) is there. */
+export function hasProductionBuild(): boolean {
+  return fs.existsSync(path.join(process.cwd(), '.next', 'serve', 'serve.mjs'));
+}
+
+export const NO_PRODUCTION_BUILD = 'No production build (.next/serve/serve.mjs): npm run build.';
+
+/**
+ * DATABASE_URL, its database migrated. Without it, or (unless `build` is false) without the
+ * production build, says which is missing and exits 1.
+ */
+export async function migratedDatabaseUrl({ build = true } = {}): Promise<string> {
+  const url = process.env.DATABASE_URL;
+  if (!url || (build && !hasProductionBuild())) {
+    console.error(url ? NO_PRODUCTION_BUILD : 'DATABASE_URL is required.');
+    process.exit(1);
+  }
+  const handle = await openPostgres(url);
+  await handle.migrate();
+  await handle.close();
+  return url;
+}
+
+/**
+ * Runs a bench's `main`: an error is printed and makes the exit code 1; at the end, after
+ * `cleanup`, the process exits whatever is still open (connections, timers, children).
+ */
+export async function runBench(main: () => Promise<void>, cleanup?: () => void): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    cleanup?.();
+    process.exit();
+  }
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

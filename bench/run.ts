@@ -25,7 +25,8 @@ import { performance } from 'node:perf_hooks';
 import { TZDate } from '@date-fns/tz';
 import { format, subMonths, endOfMonth } from 'date-fns';
 import postgres from 'postgres';
-import { devSignIn, freePort, runLoad, waitFor } from './processes';
+import { devSignIn, freePort, hasProductionBuild, runBench, runLoad, waitFor } from './processes';
+import { writeResultsBetween } from './results';
 import type { Result } from 'autocannon';
 import { pedigreeCsv } from './pedigree-csv';
 
@@ -39,9 +40,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = 32;
 const IMPORT_ROWS = 10_000;
-const RESULTS = path.join(process.cwd(), 'bench', 'RESULTS.md');
-const START = '<!-- bench:start -->';
-const END = '<!-- bench:end -->';
 
 type Group = 'small' | 'list' | 'weekly' | 'print' | 'financial' | 'write' | 'scale';
 
@@ -128,7 +126,7 @@ const errorsOf = (r: Result) => r.errors + r.non2xx;
 
 async function main() {
   const url = process.env.DATABASE_URL;
-  if (!url || !fs.existsSync(path.join(process.cwd(), '.next', 'serve', 'serve.mjs'))) {
+  if (!url || !hasProductionBuild()) {
     console.error(
       `${url ? 'No production build (.next/serve/serve.mjs).' : 'DATABASE_URL is required.'}\n\n${USAGE}`,
     );
@@ -522,22 +520,12 @@ async function main() {
   ];
   const table = lines.join('\n');
   console.log(`\n${table}`);
-  const previous = fs.existsSync(RESULTS)
-    ? fs.readFileSync(RESULTS, 'utf8')
-    : `# Benchmark results\n\n${START}\n${END}\n`;
-  const [head, rest] = previous.includes(START)
-    ? previous.split(START)
-    : [`${previous}\n`, `\n${END}\n`];
-  fs.writeFileSync(RESULTS, `${head}${START}\n${table}\n${END}${rest!.split(END)[1] ?? '\n'}`);
-  console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS)}.`);
+  // The file's first section, under its heading when there is no file yet.
+  writeResultsBetween('bench', table, (previous, start, end) =>
+    previous === undefined
+      ? `# Benchmark results\n\n${start}\n${end}\n`
+      : `${previous}\n${start}\n${end}\n`,
+  );
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  stopChildren();
-  process.exit();
-}
+await runBench(main, stopChildren);

@@ -18,22 +18,17 @@
  * bench/RESULTS.md between its markers; exits 1 when the financial report's p99 reaches 300 ms
  * or a route does not answer 200.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
-import { devSignIn, startBenchServer } from './processes';
-import { openPostgres } from '@/db/client';
+import { devSignIn, migratedDatabaseUrl, runBench, startBenchServer } from './processes';
+import { writeResults } from './results';
 
 const STUD_NAME = 'Bench Stud (bench/stud-financial.ts)';
 const OWNER_EMAIL = 'owner@bench.stud';
 const SAMPLES = Number(process.env.BENCH_STUD_SAMPLES ?? 200);
 const WARM_UP = 20;
 const TARGET_P99_MS = 300;
-const RESULTS = path.join(process.cwd(), 'bench', 'RESULTS.md');
-const START = '<!-- bench:stud:start -->';
-const END = '<!-- bench:stud:end -->';
 
 type Sql = postgres.Sql;
 
@@ -210,40 +205,18 @@ async function time(name: string, url: string, headers: Record<string, string>, 
   return timing;
 }
 
-function writeResults(table: string) {
-  const previous = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, 'utf8') : '';
-  const section = previous.includes(START)
-    ? previous
-    : [
-        previous.trimEnd(),
-        '',
-        '## Stud reports at the size of a season (bench/stud-financial.ts)',
-        '',
-        '`npm run bench:stud` (run by `npm run bench` after the school runs) seeds, once, a stud',
-        'whose season has 1,000 reservations, 1,200 receivables (half paid), about 1,100 income',
-        'entries and 2,000 expenses, and times its dashboard and reports through the production',
-        'server, one request after another. Target (DESIGN-MODULES B.10): the financial report of',
-        `the season answers in under ${TARGET_P99_MS} ms (p99).`,
-        '',
-        START,
-        END,
-        '',
-      ].join('\n');
-  const [head, rest] = section.split(START);
-  fs.writeFileSync(RESULTS, `${head}${START}\n${table}\n${END}${rest!.split(END)[1] ?? '\n'}`);
-}
+const INTRO = [
+  '## Stud reports at the size of a season (bench/stud-financial.ts)',
+  '',
+  '`npm run bench:stud` (run by `npm run bench` after the school runs) seeds, once, a stud',
+  'whose season has 1,000 reservations, 1,200 receivables (half paid), about 1,100 income',
+  'entries and 2,000 expenses, and times its dashboard and reports through the production',
+  'server, one request after another. Target (DESIGN-MODULES B.10): the financial report of',
+  `the season answers in under ${TARGET_P99_MS} ms (p99).`,
+];
 
 async function main() {
-  const url = process.env.DATABASE_URL;
-  if (!url || !fs.existsSync(path.join(process.cwd(), '.next', 'serve', 'serve.mjs'))) {
-    console.error(
-      `${url ? 'No production build (.next/serve/serve.mjs): npm run build.' : 'DATABASE_URL is required.'}`,
-    );
-    process.exit(1);
-  }
-  const handle = await openPostgres(url);
-  await handle.migrate();
-  await handle.close();
+  const url = await migratedDatabaseUrl();
 
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   let [stud] = await sql<{ id: string }[]>`
@@ -317,8 +290,7 @@ async function main() {
     ];
     const table = lines.join('\n');
     console.log(`\n${table}`);
-    writeResults(table);
-    console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS)}.`);
+    writeResults('bench:stud', table, INTRO);
     if (!timings.every(holds)) process.exitCode = 1;
   } finally {
     await sql.end();
@@ -326,11 +298,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  process.exit();
-}
+await runBench(main);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** Signs in with the development issuer and opens the demo school. */
 export async function signInToSchool(page: Page, email: string) {
@@ -121,4 +121,11 @@ export async function pick(scope: Locator | Page, label: string, name: string) {
   await box.fill(name);
   await scope.getByRole('option', { name, exact: true }).click();
   await expect(box).toHaveValue(name);
+}
+
+/** Another person in a browser of their own, at this project's width and colours. */
+export async function personPage(browser: Browser, testInfo: TestInfo) {
+  const { viewport, isMobile, hasTouch, colorScheme, baseURL } = testInfo.project.use;
+  const context = await browser.newContext({ viewport, isMobile, hasTouch, colorScheme, baseURL });
+  return context.newPage();
 }

@@ -1,12 +1,11 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { expectNoSeriousA11yViolations, screenshot, signInAs, signInAsAdmin } from './helpers';
-
-/** Another person in a browser of their own, at this project's width and colours. */
-async function personPage(browser: Browser, testInfo: TestInfo) {
-  const { viewport, isMobile, hasTouch, colorScheme, baseURL } = testInfo.project.use;
-  const context = await browser.newContext({ viewport, isMobile, hasTouch, colorScheme, baseURL });
-  return context.newPage();
-}
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import {
+  expectNoSeriousA11yViolations,
+  personPage,
+  screenshot,
+  signInAs,
+  signInAsAdmin,
+} from './helpers';
 
 async function check(page: Page, testInfo: TestInfo, name: string) {
   await expectNoSeriousA11yViolations(page, name);
@@ -106,4 +105,20 @@ test('a buyer checks out with the manual driver, the seller is paid and ships, t
 
   await sellerPage.context().close();
   await buyerPage.context().close();
+});
+
+test('the school reads its commission statements of the manual driver', async ({
+  page,
+}, testInfo) => {
+  await signInAs(page, 'owner@demo.school');
+  await page.goto('/marketplace/sales');
+  await page.getByRole('link', { name: 'Commission statements' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Commission statements', level: 1 }),
+  ).toBeVisible();
+  // Last month's issued statement of the demo: 150.00 of sales, 14.00 of commission.
+  const statements = page.getByRole('main');
+  await expect(statements).toContainText('Issued');
+  await expect(statements).toContainText('14.00');
+  await check(page, testInfo, 'statements');
 });

@@ -1,7 +1,13 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import Stripe from 'stripe';
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe';
-import { expectNoSeriousA11yViolations, screenshot, signInAs, signInAsAdmin } from './helpers';
+import {
+  expectNoSeriousA11yViolations,
+  personPage,
+  screenshot,
+  signInAs,
+  signInAsAdmin,
+} from './helpers';
 
 /*
  * The marketplace paid through Stripe Connect (DESIGN-MODULES C.0, C.5, C.6, G.2): the server
@@ -21,11 +27,9 @@ test.afterAll(async () => {
   await stripe.close();
 });
 
-async function personPage(browser: Browser, testInfo: TestInfo) {
-  const { viewport, isMobile, hasTouch, colorScheme, baseURL } = testInfo.project.use;
-  const context = await browser.newContext({ viewport, isMobile, hasTouch, colorScheme, baseURL });
-  const page = await context.newPage();
-  // Stripe's hosted Checkout and onboarding pages, as far as this path needs them.
+/** A person's page, with Stripe's hosted pages answered as far as this path needs them. */
+async function stripeUserPage(browser: Browser, testInfo: TestInfo) {
+  const page = await personPage(browser, testInfo);
   await page.route(/^https:\/\/(checkout|connect)\.stripe\.test\//, (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -100,7 +104,7 @@ test('a buyer pays through Stripe, the seller connects payouts, an administrator
     const category = await page.request.post('/api/admin/marketplace/categories', {
       data: { name: `Fly protection ${project}`, kind: 'item' },
     });
-    const sellerPage = await personPage(browser, testInfo);
+    const sellerPage = await stripeUserPage(browser, testInfo);
     await signInAs(sellerPage, `veil-shop-${project}@example.com`);
     const profile = await sellerPage.request.post('/api/marketplace/seller-profiles', {
       data: { display_name: `Veil shop ${project}`, contact_email: `veil-${project}@example.com` },
@@ -126,7 +130,7 @@ test('a buyer pays through Stripe, the seller connects payouts, an administrator
     });
 
     // The buyer checks out and is sent to Stripe's payment page.
-    const buyerPage = await personPage(browser, testInfo);
+    const buyerPage = await stripeUserPage(browser, testInfo);
     await signInAs(buyerPage, `veil-buyer-${project}@example.com`);
     await buyerPage.goto(`/marketplace/listings/${listingId}`);
     await buyerPage.getByRole('button', { name: 'Add to cart' }).click();

@@ -1,5 +1,11 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { expectNoSeriousA11yViolations, screenshot, signInAs, signInAsAdmin } from './helpers';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import {
+  expectNoSeriousA11yViolations,
+  personPage,
+  screenshot,
+  signInAs,
+  signInAsAdmin,
+} from './helpers';
 
 // A 2×2 PNG, made by sharp; the server decodes it and writes it again without metadata.
 const PNG = Buffer.from(
@@ -38,13 +44,6 @@ async function checkPage(page: Page, testInfo: TestInfo, name: string) {
   await expectNoSeriousA11yViolations(page, name);
   await expectAllWithin(page);
   await screenshot(page, testInfo, `marketplace-${name}`);
-}
-
-/** Another person in a browser of their own, at this project's width and colours. */
-async function personPage(browser: Browser, testInfo: TestInfo) {
-  const { viewport, isMobile, hasTouch, colorScheme, baseURL } = testInfo.project.use;
-  const context = await browser.newContext({ viewport, isMobile, hasTouch, colorScheme, baseURL });
-  return context.newPage();
 }
 
 async function openMarketplace(page: Page) {

@@ -1,11 +1,10 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { SellerProfile } from '@/server/marketplace/seller-profile-schema';
-import { Label, NativeSelect, Options } from '../components/ui';
 import { useOrganizations } from '../organizations';
 import { useTRPC } from '../trpc';
+import { ChoiceSelect, useChoice } from './choice';
 import { SellerProfileForm } from './seller-profile-form';
 
 /** Who may still get a seller profile: the caller, or one of the organizations they run. */
@@ -56,28 +55,22 @@ export function NewSellerProfile({
   onCreated?: (profile: SellerProfile) => void;
   onCancel?: () => void;
 }) {
-  const [chosen, setChosen] = useState('');
-  const owner = owners.find((o) => o.id === chosen) ?? owners[0];
+  const [owner, setChosen] = useChoice(owners);
   if (!owner) return null;
   return (
     <>
       <p>{intro}</p>
       {owners.length > 1 ? (
-        <div className="mb-3 max-w-sm">
-          <Label htmlFor="new-profile-owner">Whose profile</Label>
-          <NativeSelect
-            id="new-profile-owner"
-            value={owner.id}
-            onChange={(event) => setChosen(event.target.value)}
-          >
-            <Options
-              options={owners.map((o) => ({
-                value: o.id,
-                label: o.organization ? `${o.name} (${o.organization.kind})` : 'Yours',
-              }))}
-            />
-          </NativeSelect>
-        </div>
+        <ChoiceSelect
+          id="new-profile-owner"
+          label="Whose profile"
+          value={owner.id}
+          options={owners.map((o) => ({
+            value: o.id,
+            label: o.organization ? `${o.name} (${o.organization.kind})` : 'Yours',
+          }))}
+          onChange={setChosen}
+        />
       ) : (
         owner.organization && <p>The profile of {owner.name}.</p>
       )}

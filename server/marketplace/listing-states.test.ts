@@ -236,26 +236,10 @@ describe('the expiry job (marketplace.listing-expiry)', () => {
 });
 
 describe('DELETE of a listing that has orders (C.3: archived)', () => {
-  const ADDRESS = {
-    name: 'Bob Buyer',
-    street: 'Calle Mayor 1',
-    city: 'Madrid',
-    postal_code: '28013',
-    country: 'ES',
-  };
-
   /** The buyer buys one unit of `listingId` through the cart and the checkout: the order. */
   const buyOne = async (w: MarketplaceWorld, listingId: string) => {
-    const added = await app.request('POST', '/api/marketplace/cart/items', {
-      token: w.buyer.token,
-      body: { listing_id: listingId, quantity: 1 },
-    });
-    expect(added.status, added.text).toBeLessThan(300);
-    const res = await app.request('POST', '/api/marketplace/orders', {
-      token: w.buyer.token,
-      body: { shipping_address: ADDRESS },
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-    });
+    await w.addToCart(listingId);
+    const res = await w.checkout();
     expect(res.status, res.text).toBe(201);
     return res.body.data.order as { id: string };
   };

@@ -1,13 +1,26 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { marketplaceCategories, publications, sellerProfiles } from '@/db/schema';
 import { ADMIN_EMAIL, type TestApp } from '../test/harness';
 import { HORSE_CATEGORY_ATTRIBUTES } from '@/db/schema/marketplace-defaults';
+import type { ShippingAddress } from './order-schema';
+
+/** A shipping address as the checkout takes it and as orders keep it (no state, no phone). */
+export const SHIPPING_ADDRESS: ShippingAddress = {
+  name: 'Bob Buyer',
+  street: 'Calle Mayor 1',
+  city: 'Madrid',
+  state: null,
+  postal_code: '28013',
+  country: 'ES',
+  phone: null,
+};
 
 /**
  * A marketplace to test against, written directly (no route of the module needed): the
  * categories Horses (with Sport horses), Tack (with Saddles) and Services; a seller and a
  * buyer, each with a personal seller profile; the platform administrator. `listing` writes
- * a listing in any state.
+ * a listing in any state; `addToCart` and `checkout` are the buyer's requests.
  */
 export async function marketplaceWorld(app: TestApp) {
   const person = async (email: string) => {
@@ -85,6 +98,30 @@ export async function marketplaceWorld(app: TestApp) {
       body: { enabled, maintenance_message },
     });
 
+  /** The buyer puts `quantity` of the listing in their cart, as a new line (201). */
+  const addToCart = async (listingId: string, quantity = 1) => {
+    const res = await app.request('POST', '/api/marketplace/cart/items', {
+      token: buyer.token,
+      body: { listing_id: listingId, quantity },
+    });
+    expect(res.status, res.text).toBe(201);
+  };
+
+  /**
+   * POST /orders, the buyer's checkout to SHIPPING_ADDRESS unless told, under a new
+   * Idempotency-Key unless told (`key: ''` sends none): the answer.
+   */
+  const checkout = ({
+    key = crypto.randomUUID(),
+    body = { shipping_address: SHIPPING_ADDRESS } as Record<string, unknown>,
+    token = buyer.token,
+  } = {}) =>
+    app.request('POST', '/api/marketplace/orders', {
+      token,
+      body,
+      headers: key === '' ? {} : { 'Idempotency-Key': key },
+    });
+
   /** A second seller, `tack-shop@market.test` with a personal profile, and their listing writer. */
   const otherSeller = async () => {
     const other = await person('tack-shop@market.test');
@@ -116,6 +153,8 @@ export async function marketplaceWorld(app: TestApp) {
     listing,
     otherSeller,
     setMarketplace,
+    addToCart,
+    checkout,
   };
 }
 

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import type { SubOrderStatus } from '@/db/schema/marketplace-order-values';
+import type { NotificationType } from '@/db/schema/notification-values';
 import { platformAdminIds } from '../kernel/auth/users';
 import type { Config } from '../kernel/config';
 import { renderEmail } from '../mail/render';
-import { notifyEach, type Notice } from '../notifications/notify';
+import { notify, notifyEach, type Notice, type NoticePayload } from '../notifications/notify';
 
 /*
  * The marketplace's e-mails and notices on the transitions of C.6 (spec 6's new sub-order,
@@ -158,6 +159,23 @@ export async function notifyBuyerOfTransition(
     await notifyEach(tx, 'marketplace.tracking_added', trackingNotices, appUrl);
 }
 
+/** Every platform administrator hears of `payload` (in-app and by e-mail). */
+async function notifyAdmins(
+  tx: Database,
+  config: Config,
+  type: NotificationType,
+  payload: NoticePayload,
+): Promise<void> {
+  const admins = await platformAdminIds(tx, config);
+  await notify(
+    tx,
+    admins.map((userId) => ({ userId })),
+    type,
+    payload,
+    config.appUrl,
+  );
+}
+
 /** C.6: the platform's administrators hear of a dispute (in-app and by e-mail). */
 export async function notifyAdminsOfDispute(
   tx: Database,
@@ -166,23 +184,12 @@ export async function notifyAdminsOfDispute(
   reason: string,
 ): Promise<void> {
   const [row] = await subOrderNoticeRows(tx, [subOrderId]);
-  const admins = await platformAdminIds(tx, config);
-  await notifyEach(
-    tx,
-    'admin.dispute_opened',
-    [
-      {
-        recipients: admins.map((userId) => ({ userId })),
-        payload: {
-          title: `Dispute on ${row!.number}`,
-          body: `${row!.buyer_name} disputes ${row!.seller_name}'s sub-order: ${reason}`,
-          link: `/admin/marketplace/disputes/${subOrderId}`,
-          data: { sub_order_id: subOrderId, order_id: row!.order_id },
-        },
-      },
-    ],
-    config.appUrl,
-  );
+  await notifyAdmins(tx, config, 'admin.dispute_opened', {
+    title: `Dispute on ${row!.number}`,
+    body: `${row!.buyer_name} disputes ${row!.seller_name}'s sub-order: ${reason}`,
+    link: `/admin/marketplace/disputes/${subOrderId}`,
+    data: { sub_order_id: subOrderId, order_id: row!.order_id },
+  });
 }
 
 /**
@@ -195,20 +202,9 @@ export async function notifyAdminsOfPayment(
   order: { id: string; number: string },
   what: { title: string; body: string },
 ): Promise<void> {
-  const admins = await platformAdminIds(tx, config);
-  await notifyEach(
-    tx,
-    'admin.payment_held',
-    [
-      {
-        recipients: admins.map((userId) => ({ userId })),
-        payload: {
-          ...what,
-          link: '/admin/marketplace/payment-holds',
-          data: { order_id: order.id, order_number: order.number },
-        },
-      },
-    ],
-    config.appUrl,
-  );
+  await notifyAdmins(tx, config, 'admin.payment_held', {
+    ...what,
+    link: '/admin/marketplace/payment-holds',
+    data: { order_id: order.id, order_number: order.number },
+  });
 }

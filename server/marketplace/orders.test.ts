@@ -5,41 +5,18 @@ import { commissionTiers, emailOutbox, publications, subOrders } from '@/db/sche
 import { notifications } from '@/db/schema/notifications';
 import { runDueJobs } from '../kernel/jobs';
 import { useTestApp } from '../test/harness';
-import { marketplaceWorld, type MarketplaceWorld } from './marketplace-fixtures';
+import { marketplaceWorld, SHIPPING_ADDRESS, type MarketplaceWorld } from './marketplace-fixtures';
 import { orderTimersJob } from './order-lifecycle';
 
 const app = useTestApp();
 
-const ADDRESS = {
-  name: 'Bob Buyer',
-  street: 'Calle Mayor 1',
-  city: 'Madrid',
+/** Every field of an address, the country in lower case (orders keep it in upper case). */
+const FULL_ADDRESS = {
+  ...SHIPPING_ADDRESS,
   state: 'Madrid',
-  postal_code: '28013',
   country: 'es',
   phone: '+34 600 000 000',
 };
-
-let keys = 0;
-const newKey = () => `key-${Date.now()}-${++keys}`;
-
-const addToCart = async (token: string, listingId: string, quantity = 1) => {
-  const res = await app.request('POST', '/api/marketplace/cart/items', {
-    token,
-    body: { listing_id: listingId, quantity },
-  });
-  expect(res.status, res.text).toBeLessThan(300);
-};
-
-const checkout = (
-  token: string,
-  { key = newKey(), body = { shipping_address: ADDRESS } as Record<string, unknown> } = {},
-) =>
-  app.request('POST', '/api/marketplace/orders', {
-    token,
-    body,
-    headers: key === '' ? {} : { 'Idempotency-Key': key },
-  });
 
 /** The global commission band (E.5 keeps one covering every amount): `rate` % of each line. */
 async function globalBand(rate: string) {
@@ -67,8 +44,8 @@ async function placedOrder(
   const w = world ?? (await marketplaceWorld(app));
   if (!world) await globalBand('10');
   const saddle = await w.listing({ quantity: 3, ships: true, shippingPrice: '10.00', ...values });
-  await addToCart(w.buyer.token, saddle.id);
-  const res = await checkout(w.buyer.token);
+  await w.addToCart(saddle.id);
+  const res = await w.checkout();
   expect(res.status, res.text).toBe(201);
   const order = res.body.data.order;
   return { w, saddle, order, sub: order.sub_orders[0] };
@@ -114,11 +91,11 @@ describe('checkout', () => {
       categoryId: w.categories.tack.id,
       ships: false,
     });
-    await addToCart(w.buyer.token, saddle.id, 2);
-    await addToCart(w.buyer.token, pad.id, 3);
+    await w.addToCart(saddle.id, 2);
+    await w.addToCart(pad.id, 3);
 
-    const res = await checkout(w.buyer.token, {
-      body: { shipping_address: ADDRESS, note: 'Ring the bell' },
+    const res = await w.checkout({
+      body: { shipping_address: FULL_ADDRESS, note: 'Ring the bell' },
     });
     expect(res.status, res.text).toBe(201);
     expect(res.headers.get('idempotent-replayed')).toBeNull();
@@ -132,7 +109,7 @@ describe('checkout', () => {
       items_total: 959.97,
       shipping_total: 25,
       total: 984.97,
-      shipping_address: { ...ADDRESS, country: 'ES' },
+      shipping_address: { ...FULL_ADDRESS, country: 'ES' },
       note: 'Ring the bell',
       provider: 'manual',
       paid_at: null,
@@ -196,11 +173,11 @@ describe('checkout', () => {
   it('answers a retried key with the first answer; another body → 422; no key → 422', async () => {
     const w = await marketplaceWorld(app);
     const saddle = await w.listing({ quantity: 5 });
-    await addToCart(w.buyer.token, saddle.id);
-    const key = newKey();
-    const first = await checkout(w.buyer.token, { key });
+    await w.addToCart(saddle.id);
+    const key = crypto.randomUUID();
+    const first = await w.checkout({ key });
     expect(first.status, first.text).toBe(201);
-    const again = await checkout(w.buyer.token, { key });
+    const again = await w.checkout({ key });
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
@@ -208,18 +185,18 @@ describe('checkout', () => {
     expect(listed.body.meta.total).toBe(1);
     expect(await stockOf(saddle.id)).toBe(4);
 
-    const other = await checkout(w.buyer.token, {
+    const other = await w.checkout({
       key,
-      body: { shipping_address: { ...ADDRESS, city: 'Toledo' } },
+      body: { shipping_address: { ...SHIPPING_ADDRESS, city: 'Toledo' } },
     });
     expect(other.status).toBe(422);
     expect(other.body.errors).toHaveProperty(['Idempotency-Key']);
-    const missing = await checkout(w.buyer.token, { key: '' });
+    const missing = await w.checkout({ key: '' });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toHaveProperty(['Idempotency-Key']);
     // The key is the buyer's own: another buyer's same key is a new checkout (empty cart: 422).
     const stranger = await app.tokenFor('stranger@market.test');
-    const theirs = await checkout(stranger, { key });
+    const theirs = await w.checkout({ token: stranger, key });
     expect(theirs.status).toBe(422);
     expect(theirs.body.errors).toHaveProperty('cart');
   });
@@ -227,29 +204,34 @@ describe('checkout', () => {
   it('gives a failed checkout its key back, so the same key may try again', async () => {
     const w = await marketplaceWorld(app);
     const saddle = await w.listing({ quantity: 1 });
-    await addToCart(w.buyer.token, saddle.id);
+    await w.addToCart(saddle.id);
     await app.db
       .update(publications)
       .set({ status: 'paused' })
       .where(eq(publications.id, saddle.id));
-    const key = newKey();
-    const refused = await checkout(w.buyer.token, { key });
+    const key = crypto.randomUUID();
+    const refused = await w.checkout({ key });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/Leather dressage saddle.*not_active/);
     await app.db
       .update(publications)
       .set({ status: 'active' })
       .where(eq(publications.id, saddle.id));
-    const retried = await checkout(w.buyer.token, { key });
+    const retried = await w.checkout({ key });
     expect(retried.status, retried.text).toBe(201);
     expect(retried.headers.get('idempotent-replayed')).toBeNull();
   });
 
   it('validates the address (422 by field) and needs sign-in (401)', async () => {
     const w = await marketplaceWorld(app);
-    const res = await checkout(w.buyer.token, {
+    const res = await w.checkout({
       body: {
-        shipping_address: { ...ADDRESS, name: ' ', country: 'Spain', postal_code: undefined },
+        shipping_address: {
+          ...SHIPPING_ADDRESS,
+          name: ' ',
+          country: 'Spain',
+          postal_code: undefined,
+        },
       },
     });
     expect(res.status).toBe(422);
@@ -259,8 +241,8 @@ describe('checkout', () => {
       'shipping_address.postal_code',
     ]);
     const anonymous = await app.request('POST', '/api/marketplace/orders', {
-      body: { shipping_address: ADDRESS },
-      headers: { 'Idempotency-Key': newKey() },
+      body: { shipping_address: SHIPPING_ADDRESS },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
     });
     expect(anonymous.status).toBe(401);
   });
@@ -268,9 +250,9 @@ describe('checkout', () => {
   it('refuses a line that lost its stock since it was added (409) and changes nothing', async () => {
     const w = await marketplaceWorld(app);
     const saddle = await w.listing({ quantity: 2 });
-    await addToCart(w.buyer.token, saddle.id, 2);
+    await w.addToCart(saddle.id, 2);
     await app.db.update(publications).set({ quantity: 1 }).where(eq(publications.id, saddle.id));
-    const res = await checkout(w.buyer.token);
+    const res = await w.checkout();
     expect(res.status).toBe(409);
     expect(res.body.error.message).toMatch(/insufficient_stock/);
     expect(await stockOf(saddle.id)).toBe(1);
@@ -283,11 +265,11 @@ describe('checkout', () => {
     const counts: number[] = [];
     for (const size of [1, 6]) {
       for (let n = 0; n < size; n++) {
-        await addToCart(w.buyer.token, (await w.listing({ title: `Item ${size}-${n}` })).id);
-        await addToCart(w.buyer.token, (await shop.listing({ title: `Pad ${size}-${n}` })).id);
+        await w.addToCart((await w.listing({ title: `Item ${size}-${n}` })).id);
+        await w.addToCart((await shop.listing({ title: `Pad ${size}-${n}` })).id);
       }
       const counter = { count: 0 };
-      const res = await statementCounter.run(counter, () => checkout(w.buyer.token));
+      const res = await statementCounter.run(counter, () => w.checkout());
       expect(res.status, res.text).toBe(201);
       counts.push(counter.count);
     }
@@ -517,8 +499,8 @@ describe('order transitions (manual driver)', () => {
     await sale(w, sub.id, 'mark-paid');
     const saddle = await w.listing({ quantity: 5 });
     for (let n = 0; n < 3; n++) {
-      await addToCart(w.buyer.token, saddle.id);
-      expect((await checkout(w.buyer.token)).status).toBe(201);
+      await w.addToCart(saddle.id);
+      expect((await w.checkout()).status).toBe(201);
     }
     const counter = { count: 0 };
     const orders = await statementCounter.run(counter, () =>

@@ -12,20 +12,10 @@ import {
 import { runDueJobs } from '../kernel/jobs';
 import { registry } from '../modules';
 import { useTestApp } from '../test/harness';
-import { marketplaceWorld, type MarketplaceWorld } from './marketplace-fixtures';
+import { marketplaceWorld, SHIPPING_ADDRESS, type MarketplaceWorld } from './marketplace-fixtures';
 import { commissionStatementsJob } from './statement-lifecycle';
 
 const app = useTestApp();
-
-const ADDRESS = {
-  name: 'Bob Buyer',
-  street: 'Calle Mayor 1',
-  city: 'Madrid',
-  state: null,
-  postal_code: '28013',
-  country: 'ES',
-  phone: null,
-};
 
 const statementsOf = (profileId: string) =>
   `/api/marketplace/seller-profiles/${profileId}/statements`;
@@ -53,16 +43,8 @@ async function completedSale(
   listingId: string,
   { quantity = 1, sellerToken = w.seller.token } = {},
 ): Promise<string> {
-  const added = await app.request('POST', '/api/marketplace/cart/items', {
-    token: w.buyer.token,
-    body: { listing_id: listingId, quantity },
-  });
-  expect(added.status, added.text).toBe(201);
-  const placed = await app.request('POST', '/api/marketplace/orders', {
-    token: w.buyer.token,
-    body: { shipping_address: ADDRESS },
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-  });
+  await w.addToCart(listingId, quantity);
+  const placed = await w.checkout();
   expect(placed.status, placed.text).toBe(201);
   const order = placed.body.data.order;
   expect(order.provider).toBe('manual');
@@ -107,7 +89,7 @@ async function gatewaySale(w: MarketplaceWorld, completed: Date) {
       number: `MP-2025-${crypto.randomUUID().slice(0, 6)}`,
       buyerId: w.buyer.id,
       currency: 'USD',
-      shippingAddress: ADDRESS,
+      shippingAddress: SHIPPING_ADDRESS,
       provider: 'stripe',
       paymentReference: 'cs_test_1',
       expiresAt: completed,

@@ -31,13 +31,6 @@ let stripe: FakeStripe;
 const SECRET_KEY = 'sk_test_51PaymentsDriver';
 const WEBHOOK_SECRET = 'whsec_payments_driver_secret';
 const WEBHOOK = '/api/webhooks/payments/stripe';
-const ADDRESS = {
-  name: 'Bob Buyer',
-  street: 'Calle Mayor 1',
-  city: 'Madrid',
-  postal_code: '28013',
-  country: 'ES',
-};
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
@@ -74,16 +67,8 @@ async function stripeOrder(existing?: MarketplaceWorld) {
   const w = existing ?? (await marketplaceWorld(app));
   if (!existing) await useStripe(w);
   const saddle = await w.listing({ quantity: 3, ships: true, shippingPrice: '10.00' });
-  const added = await app.request('POST', '/api/marketplace/cart/items', {
-    token: w.buyer.token,
-    body: { listing_id: saddle.id, quantity: 1 },
-  });
-  expect(added.status, added.text).toBe(201);
-  const res = await app.request('POST', '/api/marketplace/orders', {
-    token: w.buyer.token,
-    body: { shipping_address: ADDRESS },
-    headers: { 'Idempotency-Key': `stripe-${++serial}` },
-  });
+  await w.addToCart(saddle.id);
+  const res = await w.checkout();
   expect(res.status, res.text).toBe(201);
   const { order, payment } = res.body.data;
   const [stored] = await app.db.select().from(orders).where(eq(orders.id, order.id));
@@ -182,15 +167,8 @@ describe('checkout through Stripe', () => {
     await useStripe(w);
     stripe.refuse('/v1/checkout/sessions');
     const saddle = await w.listing({ quantity: 1 });
-    await app.request('POST', '/api/marketplace/cart/items', {
-      token: w.buyer.token,
-      body: { listing_id: saddle.id, quantity: 1 },
-    });
-    const res = await app.request('POST', '/api/marketplace/orders', {
-      token: w.buyer.token,
-      body: { shipping_address: ADDRESS },
-      headers: { 'Idempotency-Key': 'refused-once' },
-    });
+    await w.addToCart(saddle.id);
+    const res = await w.checkout();
     expect(res.status, res.text).toBe(503);
     expect(res.headers.get('retry-after')).toBe('60');
     expect(await app.db.select().from(orders)).toEqual([]);

@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { Suspense, useState } from 'react';
-import { Button, Label, NativeSelect, Options, Skeleton } from '../../../components/ui';
+import { Button, Skeleton } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
+import { ChoiceSelect, useChoice } from '../../choice';
 import { VerifiedBadge } from '../../listing-bits';
 import { MarketplaceShell, MarketQueryState } from '../../marketplace-shell';
 import { NewSellerProfile, useNewProfileOwners } from '../../new-seller-profile';
@@ -38,9 +39,8 @@ function MySellerProfiles() {
   const profiles = useQuery(trpc.sellerProfiles.list.queryOptions({}));
   const list = profiles.data?.data;
   const owners = useNewProfileOwners(list);
-  const [chosen, setChosen] = useState(returnedTo ?? '');
+  const [profile, setChosen] = useChoice(list, returnedTo ?? '');
   const [adding, setAdding] = useState(false);
-  const profile = list?.find((p) => p.id === chosen) ?? list?.[0];
   const creating = !!owners?.length && (adding || !profile);
   return (
     <MarketplaceShell
@@ -75,16 +75,13 @@ function MySellerProfiles() {
       {profile && !creating && (
         <>
           {list!.length > 1 && (
-            <div className="mb-3 max-w-sm">
-              <Label htmlFor="profile-choice">Profile</Label>
-              <NativeSelect
-                id="profile-choice"
-                value={profile.id}
-                onChange={(event) => setChosen(event.target.value)}
-              >
-                <Options options={list!.map((p) => ({ value: p.id, label: p.display_name }))} />
-              </NativeSelect>
-            </div>
+            <ChoiceSelect
+              id="profile-choice"
+              label="Profile"
+              value={profile.id}
+              options={list!.map((p) => ({ value: p.id, label: p.display_name }))}
+              onChange={setChosen}
+            />
           )}
           <p className="flex flex-wrap items-center gap-2">
             {profile.owner.type === 'organization' ? `Of ${profile.owner.name}` : 'Your own'}

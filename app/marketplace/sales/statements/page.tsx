@@ -4,18 +4,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import type { Statement } from '@/server/marketplace/statement-schema';
-import {
-  Badge,
-  Empty,
-  Label,
-  money,
-  NativeSelect,
-  Options,
-  Pager,
-  TableOrCards,
-  type ColumnDef,
-} from '../../../components/ui';
+import { Badge, Empty, money, Pager, TableOrCards, type ColumnDef } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
+import { ChoiceSelect, useChoice } from '../../choice';
 import { dateText } from '../../format';
 import { MarketplaceShell, MarketQueryState } from '../../marketplace-shell';
 
@@ -129,8 +120,7 @@ export default function StatementsPage() {
   const trpc = useTRPC();
   const profiles = useQuery(trpc.sellerProfiles.list.queryOptions({}));
   const list = profiles.data?.data;
-  const [chosen, setChosen] = useState('');
-  const profile = list?.find((p) => p.id === chosen) ?? list?.[0];
+  const [profile, setChosen] = useChoice(list);
   return (
     <MarketplaceShell title="Commission statements">
       <p className="mt-0">
@@ -156,16 +146,13 @@ export default function StatementsPage() {
       {profile && (
         <>
           {list!.length > 1 && (
-            <div className="mb-3 max-w-sm">
-              <Label htmlFor="statements-profile">Seller profile</Label>
-              <NativeSelect
-                id="statements-profile"
-                value={profile.id}
-                onChange={(event) => setChosen(event.target.value)}
-              >
-                <Options options={list!.map((p) => ({ value: p.id, label: p.display_name }))} />
-              </NativeSelect>
-            </div>
+            <ChoiceSelect
+              id="statements-profile"
+              label="Seller profile"
+              value={profile.id}
+              options={list!.map((p) => ({ value: p.id, label: p.display_name }))}
+              onChange={setChosen}
+            />
           )}
           <Statements key={profile.id} profileId={profile.id} />
         </>
