@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { ApiProvider } from './trpc';
 import { ToastProvider } from './components/ui';
+import { DocumentTitle } from './document-title';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -16,6 +17,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
+        <DocumentTitle />
         <ApiProvider>
           <ToastProvider>{children}</ToastProvider>
         </ApiProvider>
