@@ -341,6 +341,17 @@ describe('the payment webhook', () => {
     expect(listing!.quantity).toBe(3);
   });
 
+  it('keeps taking payments while the marketplace is switched off (C.8)', async () => {
+    const placed = await stripeOrder();
+    expect((await placed.w.setMarketplace(false, 'Back soon')).status).toBe(200);
+    const shop = await app.request('GET', '/api/marketplace/cart', { token: placed.w.buyer.token });
+    expect(shop.status).toBe(503);
+    const res = await deliver(paidEvent(placed));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.outcome).toBe('applied');
+    expect((await subOrder(placed.sub.id)).status).toBe('paid');
+  });
+
   it('refunds a payment that arrives after its order expired', async () => {
     const placed = await stripeOrder();
     await runDueJobs(app.db, [orderTimersJob], new Date(Date.now() + 31 * 60_000), app.config);
