@@ -1,6 +1,10 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import Stripe from 'stripe';
-import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe';
+import {
+  checkoutPaidEvent,
+  signedEvent,
+  startFakeStripe,
+  type FakeStripe,
+} from '../server/test/fake-stripe';
 import {
   expectNoSeriousA11yViolations,
   personPage,
@@ -46,19 +50,25 @@ async function check(page: Page, testInfo: TestInfo, name: string) {
 
 /** Posts `event` to the webhook as Stripe does. */
 async function deliver(page: Page, event: Record<string, unknown>) {
-  const payload = JSON.stringify({ object: 'event', livemode: false, created: 1, ...event });
-  const res = await page.request.post('/api/webhooks/payments/stripe', {
-    data: payload,
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: WEBHOOK_SECRET,
-      }),
-    },
-  });
+  const { payload, headers } = signedEvent(event, WEBHOOK_SECRET);
+  const res = await page.request.post('/api/webhooks/payments/stripe', { data: payload, headers });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).data;
+}
+
+/** The buyer buys one unit of the listing and is sent to Stripe's payment page. */
+async function checkOut(buyerPage: Page, listingId: string) {
+  await buyerPage.goto(`/marketplace/listings/${listingId}`);
+  await buyerPage.getByRole('button', { name: 'Add to cart' }).click();
+  await buyerPage.getByRole('link', { name: 'View your cart' }).click();
+  await buyerPage.getByRole('link', { name: 'Check out' }).click();
+  await buyerPage.getByLabel('Name', { exact: true }).fill('Vera Buyer');
+  await buyerPage.getByLabel('Street').fill('Calle Mayor 1');
+  await buyerPage.getByLabel('City').fill('Madrid');
+  await buyerPage.getByLabel('Postal code').fill('28013');
+  await buyerPage.getByLabel('Country').fill('ES');
+  await buyerPage.getByRole('button', { name: 'Place order' }).click();
+  await buyerPage.waitForURL(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
 }
 
 /** The Checkout Session the buyer was sent to: its id (from Stripe's page), order and cents. */
@@ -72,21 +82,12 @@ function sessionOf(buyerPage: Page) {
   };
 }
 
-const paid = (session: { id: string; orderId: string; cents: number; currency: string }) => ({
-  id: `evt_${session.orderId}_${session.cents}`,
-  type: 'checkout.session.completed',
-  data: {
-    object: {
-      id: session.id,
-      object: 'checkout.session',
-      amount_total: session.cents,
-      currency: session.currency,
-      payment_status: 'paid',
-      payment_intent: `pi_${session.orderId.slice(0, 8)}`,
-      metadata: { order_id: session.orderId },
-    },
-  },
-});
+const paid = (session: { id: string; orderId: string; cents: number; currency: string }) =>
+  checkoutPaidEvent({
+    ...session,
+    id: `evt_${session.orderId}_${session.cents}`,
+    session: session.id,
+  });
 
 test('a buyer pays through Stripe, the seller connects payouts, an administrator accepts a held payment', async ({
   page,
@@ -132,17 +133,7 @@ test('a buyer pays through Stripe, the seller connects payouts, an administrator
     // The buyer checks out and is sent to Stripe's payment page.
     const buyerPage = await stripeUserPage(browser, testInfo);
     await signInAs(buyerPage, `veil-buyer-${project}@example.com`);
-    await buyerPage.goto(`/marketplace/listings/${listingId}`);
-    await buyerPage.getByRole('button', { name: 'Add to cart' }).click();
-    await buyerPage.getByRole('link', { name: 'View your cart' }).click();
-    await buyerPage.getByRole('link', { name: 'Check out' }).click();
-    await buyerPage.getByLabel('Name', { exact: true }).fill('Vera Buyer');
-    await buyerPage.getByLabel('Street').fill('Calle Mayor 1');
-    await buyerPage.getByLabel('City').fill('Madrid');
-    await buyerPage.getByLabel('Postal code').fill('28013');
-    await buyerPage.getByLabel('Country').fill('ES');
-    await buyerPage.getByRole('button', { name: 'Place order' }).click();
-    await buyerPage.waitForURL(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
+    await checkOut(buyerPage, listingId);
     const session = sessionOf(buyerPage);
     // 30.00 + 5.00 shipping, in cents.
     expect(session.cents).toBe(3500);
@@ -183,17 +174,7 @@ test('a buyer pays through Stripe, the seller connects payouts, an administrator
     await expect(payouts).toContainText('Active');
 
     // A second order whose payment is not its amount waits for an administrator.
-    await buyerPage.goto(`/marketplace/listings/${listingId}`);
-    await buyerPage.getByRole('button', { name: 'Add to cart' }).click();
-    await buyerPage.getByRole('link', { name: 'View your cart' }).click();
-    await buyerPage.getByRole('link', { name: 'Check out' }).click();
-    await buyerPage.getByLabel('Name', { exact: true }).fill('Vera Buyer');
-    await buyerPage.getByLabel('Street').fill('Calle Mayor 1');
-    await buyerPage.getByLabel('City').fill('Madrid');
-    await buyerPage.getByLabel('Postal code').fill('28013');
-    await buyerPage.getByLabel('Country').fill('ES');
-    await buyerPage.getByRole('button', { name: 'Place order' }).click();
-    await buyerPage.waitForURL(/^https:\/\/checkout\.stripe\.test\//);
+    await checkOut(buyerPage, listingId);
     const short = { ...sessionOf(buyerPage), cents: 3000 };
     expect(await deliver(page, paid(short))).toMatchObject({ outcome: 'held' });
     await page.goto('/admin/marketplace/payment-holds');

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import {
   DEFAULT_PAYOUT_DELAY_DAYS,
+  type GatewayProvider,
   paymentGatewaySecrets,
   paymentGatewaySettings,
   type GatewaySecretName,
@@ -39,10 +40,24 @@ export async function loadGateway(
 ): Promise<LoadedGateway> {
   const query = db.select().from(paymentGatewaySettings).where(eq(paymentGatewaySettings.id, true));
   const [row] = options.lock ? await query.for('update') : await query;
+  return { row: row ?? DEFAULTS, stored: row !== undefined, secrets: await loadSecrets(db) };
+}
+
+/** The configured provider alone: what checkout asks first, the manual driver needing no key. */
+export async function configuredProvider(db: Database): Promise<GatewayProvider> {
+  const [row] = await db
+    .select({ provider: paymentGatewaySettings.provider })
+    .from(paymentGatewaySettings)
+    .where(eq(paymentGatewaySettings.id, true));
+  return row?.provider ?? DEFAULTS.provider;
+}
+
+/** The sealed secrets, by name. */
+export async function loadSecrets(db: Database): Promise<GatewaySecrets> {
   const secrets: GatewaySecrets = {};
   for (const { name, iv, authTag, ciphertext } of await db.select().from(paymentGatewaySecrets))
     secrets[name] = { iv, authTag, ciphertext };
-  return { row: row ?? DEFAULTS, stored: row !== undefined, secrets };
+  return secrets;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Database } from '@/db/client';
 import type { GatewayProvider } from '@/db/schema/payment-gateway-values';
 import { AppError } from '../kernel/errors';
 import { openSecret } from '../kernel/secrets';
-import { loadGateway } from './gateway-queries';
+import { configuredProvider, loadSecrets } from './gateway-queries';
 import { manualDriver, type PaymentDriver } from './payment-drivers';
 import { stripeGateway } from './stripe-driver';
 
@@ -24,10 +24,11 @@ export async function paymentDriver(
   encryptionKey: Buffer,
   provider: GatewayProvider | null = null,
 ): Promise<PaymentDriver> {
-  const { row, secrets } = await loadGateway(db);
-  const wanted = provider ?? row.provider;
+  const wanted = provider ?? (await configuredProvider(db));
   if (wanted === 'manual') return manualDriver;
-  if (wanted !== 'stripe' || !secrets.secret_key) throw unavailable(wanted);
+  if (wanted !== 'stripe') throw unavailable(wanted);
+  const secrets = await loadSecrets(db);
+  if (!secrets.secret_key) throw unavailable(wanted);
   let secretKey: string;
   let webhookSecret: string | null;
   try {

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '@/db/client';
 import {
@@ -14,7 +13,12 @@ import {
 } from '@/db/schema';
 import { notifications } from '@/db/schema/notifications';
 import { runDueJobs } from '../kernel/jobs';
-import { startFakeStripe, type FakeStripe } from '../test/fake-stripe';
+import {
+  checkoutPaidEvent,
+  signedEvent,
+  startFakeStripe,
+  type FakeStripe,
+} from '../test/fake-stripe';
 import { useTestApp } from '../test/harness';
 import { marketplaceWorld, type MarketplaceWorld } from './marketplace-fixtures';
 import { orderTimersJob } from './order-lifecycle';
@@ -84,39 +88,21 @@ async function stripeOrder(existing?: MarketplaceWorld) {
 
 /** Posts `event` to the webhook as Stripe does, signed with `secret`. */
 async function deliver(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify({
-    object: 'event',
-    api_version: '2026-10-28',
-    livemode: false,
-    created: 1,
-    ...event,
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return app.request('POST', WEBHOOK, {
-    rawBody: payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-  });
+  const { payload, headers } = signedEvent(event, secret);
+  return app.request('POST', WEBHOOK, { rawBody: payload, headers });
 }
 
 type Placed = Awaited<ReturnType<typeof stripeOrder>>;
 
 /** Stripe's event that the buyer paid `placed`'s Checkout Session (`cents` of `currency`). */
-const paidEvent = (placed: Placed, cents = 46000, currency = placed.order.currency) => ({
-  id: `evt_paid_${++serial}`,
-  type: 'checkout.session.completed',
-  data: {
-    object: {
-      id: placed.session,
-      object: 'checkout.session',
-      amount_total: cents,
-      currency: currency.toLowerCase(),
-      payment_status: 'paid',
-      payment_intent: `pi_${placed.order.id.slice(0, 8)}`,
-      client_reference_id: placed.order.id,
-      metadata: { order_id: placed.order.id },
-    },
-  },
-});
+const paidEvent = (placed: Placed, cents = 46000, currency = placed.order.currency) =>
+  checkoutPaidEvent({
+    id: `evt_paid_${++serial}`,
+    session: placed.session,
+    orderId: placed.order.id,
+    cents,
+    currency,
+  });
 
 const subOrder = async (id: string) =>
   (await app.db.select().from(subOrders).where(eq(subOrders.id, id)))[0]!;
@@ -234,11 +220,10 @@ describe('the payment webhook', () => {
     const unsigned = await app.request('POST', WEBHOOK, { body: event });
     expect(unsigned.status).toBe(400);
     // A body changed after signing no longer verifies.
-    const payload = JSON.stringify(event);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const { payload, headers } = signedEvent(event, WEBHOOK_SECRET);
     const tampered = await app.request('POST', WEBHOOK, {
       rawBody: payload.replace('46000', '1'),
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      headers,
     });
     expect(tampered.status).toBe(400);
     expect(await app.db.select().from(gatewayEvents)).toEqual([]);

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
 
 /*
  * A local stand-in for api.stripe.com, enough for the payment driver: the SDK makes its real
@@ -164,3 +165,46 @@ export function startFakeStripe(port = 0): Promise<FakeStripe> {
     }),
   );
 }
+
+/**
+ * A Stripe event as its webhook posts it: the body, and the headers with the
+ * `Stripe-Signature` that the SDK's own test helper computes for `secret`.
+ */
+export function signedEvent(event: Record<string, unknown>, secret: string) {
+  const payload = JSON.stringify({
+    object: 'event',
+    api_version: '2026-10-28',
+    livemode: false,
+    created: 1,
+    ...event,
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return {
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  };
+}
+
+/** Stripe's event that Checkout Session `session` of order `orderId` was paid `cents`. */
+export const checkoutPaidEvent = (paid: {
+  id: string;
+  session: string;
+  orderId: string;
+  cents: number;
+  currency: string;
+}) => ({
+  id: paid.id,
+  type: 'checkout.session.completed',
+  data: {
+    object: {
+      id: paid.session,
+      object: 'checkout.session',
+      amount_total: paid.cents,
+      currency: paid.currency.toLowerCase(),
+      payment_status: 'paid',
+      payment_intent: `pi_${paid.orderId.slice(0, 8)}`,
+      client_reference_id: paid.orderId,
+      metadata: { order_id: paid.orderId },
+    },
+  },
+});
