@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ApiProvider } from './trpc';
 import { ToastProvider } from './components/ui';
 import { DocumentTitle } from './document-title';
+import { THEME_SCRIPT } from './theme';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -15,7 +16,11 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The theme script sets `data-theme` before React hydrates.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
       <body>
         <DocumentTitle />
         <ApiProvider>

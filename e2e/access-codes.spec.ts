@@ -5,6 +5,7 @@ import {
   signInAs,
   signInAsAdmin,
   unique,
+  openSection,
 } from './helpers';
 
 test('an administrator issues a one-use school code, and a new user redeems it into their own school', async ({
@@ -22,8 +23,7 @@ test('an administrator issues a one-use school code, and a new user redeems it i
   await expect(page.getByRole('region', { name: 'Waiting for a decision' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'administration dashboard');
   await screenshot(page, testInfo, 'admin-dashboard');
-  const nav = page.getByRole('navigation', { name: 'Administration' });
-  await nav.getByRole('link', { name: 'Access codes' }).click();
+  await openSection(page, 'Access codes', 'Administration');
   await expect(page.getByRole('heading', { name: 'Access codes', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'New access code' }).click();
   const form = page.getByRole('form', { name: 'New access code' });
@@ -49,7 +49,7 @@ test('an administrator issues a one-use school code, and a new user redeems it i
   await expect(page.getByText(code)).toHaveCount(0);
 
   // The audit log lists the creation, with the hint and never the code.
-  await nav.getByRole('link', { name: 'Audit log' }).click();
+  await openSection(page, 'Audit log', 'Administration');
   await page.getByLabel('Subject type').fill('access_code');
   const created = page.getByRole('row').filter({ hasText: 'admin.accessCodes.create' }).first();
   await expect(created).toBeVisible();

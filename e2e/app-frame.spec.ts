@@ -22,3 +22,22 @@ test('each tab is named after its page, with the product’s icon', async ({ pag
   await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Students · Equestrian Platform');
 });
+
+test('the theme follows the system until a person picks one, which stays', async ({
+  page,
+}, testInfo) => {
+  await signInToSchool(page, 'owner@demo.school');
+  const html = page.locator('html');
+  // The phone's project runs in the dark colour scheme, the desktop's in the light one.
+  const system = testInfo.project.name === 'mobile' ? 'dark' : 'light';
+  const other = system === 'dark' ? 'light' : 'dark';
+  await expect(html).toHaveAttribute('data-theme', system);
+  await page.getByRole('button', { name: `Switch to the ${other} theme` }).click();
+  await expect(html).toHaveAttribute('data-theme', other);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Demo Riding School', level: 1 })).toBeVisible();
+  await expect(html).toHaveAttribute('data-theme', other);
+  await expectNoSeriousA11yViolations(page, `dashboard, ${other} theme`);
+  await page.getByRole('button', { name: `Switch to the ${system} theme` }).click();
+  await expect(html).toHaveAttribute('data-theme', system);
+});

@@ -5,6 +5,7 @@ import {
   screenshot,
   signInAs,
   signInAsAdmin,
+  openSection,
 } from './helpers';
 
 // A 2×2 PNG, made by sharp; the server decodes it and writes it again without metadata.
@@ -134,10 +135,7 @@ test('a seller lists a horse with a photo, an administrator approves it, a buyer
 
   // The administrator approves it from the pending queue.
   await page.goto('/admin');
-  await page
-    .getByRole('navigation', { name: 'Administration' })
-    .getByRole('link', { name: 'Moderation' })
-    .click();
+  await openSection(page, 'Moderation', 'Administration');
   await expect(page.getByRole('heading', { name: 'Moderation', level: 1 })).toBeVisible();
   const queued = page.getByRole('listitem', { name: title });
   await expect(queued).toBeVisible();
@@ -250,10 +248,7 @@ test('a seller lists a horse with a photo, an administrator approves it, a buyer
   await checkPage(sellerPage, testInfo, 'profile');
 
   // The administrator's categories: the tree, and the category's attributes in its form.
-  await page
-    .getByRole('navigation', { name: 'Administration' })
-    .getByRole('link', { name: 'Marketplace categories' })
-    .click();
+  await openSection(page, 'Marketplace categories', 'Administration');
   await expect(page.getByRole('list', { name: 'Categories' })).toContainText(category);
   await checkPage(page, testInfo, 'categories');
   await page.getByRole('button', { name: `Edit ${category}` }).click();
@@ -266,10 +261,7 @@ test('a seller lists a horse with a photo, an administrator approves it, a buyer
   await categoryForm.getByRole('button', { name: 'Cancel' }).click();
 
   // The commission bands: the platform's 10 % global band, and what it takes of a line.
-  await page
-    .getByRole('navigation', { name: 'Administration' })
-    .getByRole('link', { name: 'Commission' })
-    .click();
+  await openSection(page, 'Commission', 'Administration');
   const preview = page.getByRole('form', { name: 'Commission preview' });
   await preview.getByLabel('Line amount').fill('1234.56');
   await preview.getByRole('button', { name: 'Preview' }).click();
@@ -277,10 +269,7 @@ test('a seller lists a horse with a photo, an administrator approves it, a buyer
   await checkPage(page, testInfo, 'commission');
 
   // The payment gateway: the manual provider passes its connection test without a network.
-  await page
-    .getByRole('navigation', { name: 'Administration' })
-    .getByRole('link', { name: 'Payment gateway' })
-    .click();
+  await openSection(page, 'Payment gateway', 'Administration');
   const connection = page.getByRole('region', { name: 'Connection test' });
   await connection.getByRole('button', { name: 'Test the connection' }).click();
   await expect(connection.getByRole('status')).toContainText('passed');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signInAs } from './helpers';
+import { expectNoSeriousA11yViolations, signInAs, openSection } from './helpers';
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -17,10 +17,7 @@ test("a stud owner is notified of the stud's verification, reads it, and changes
   // A platform administrator decides the stud's verification (either way it is a decision).
   await signInAs(page, 'admin@demo.school');
   await page.getByRole('link', { name: 'Administration' }).click();
-  await page
-    .getByRole('navigation', { name: 'Administration' })
-    .getByRole('link', { name: 'Organizations' })
-    .click();
+  await openSection(page, 'Organizations', 'Administration');
   await page.getByRole('button', { name: 'Edit Demo Stud Farm' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit organization' });
   const verified = edit.getByLabel('Verified');

@@ -41,10 +41,7 @@ test('a school owner asks for verification with a document, and the administrato
   await context.clearCookies();
   await signInAsAdmin(page);
   await page.getByRole('link', { name: 'Administration' }).click();
-  await page
-    .getByRole('navigation', { name: 'Administration' })
-    .getByRole('link', { name: 'Verification' })
-    .click();
+  await openSection(page, 'Verification', 'Administration');
   const request = page.getByRole('region', { name: /Demo Riding School/ }).filter({
     hasText: legalName,
   });

@@ -1,10 +1,9 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { AccountBar } from '../account-bar';
+import { SideNavFrame } from '../side-nav-frame';
 import { useTRPC } from '../trpc';
 import { useRedirectOnUnauthorized } from '../use-signed-in';
 
@@ -29,67 +28,35 @@ const LINKS = [
   { href: '/admin/audit-log', label: 'Audit log' },
 ];
 
-export function AdminNav() {
-  const pathname = usePathname();
-  return (
-    <nav aria-label="Administration" className="admin-nav">
-      <ul>
-        {LINKS.map((link) => (
-          <li key={link.href}>
-            <Link href={link.href} aria-current={pathname === link.href ? 'page' : undefined}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
 /** The frame of every admin page: top bar, admin navigation, and the platform-admin check. */
 export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
   const trpc = useTRPC();
   const access = useQuery(trpc.access.get.queryOptions({}));
   useRedirectOnUnauthorized(access.error);
 
+  const pathname = usePathname();
   return (
-    <>
-      <AccountBar />
-      <main>
-        <AdminNav />
-        <h1>{title}</h1>
-        {access.isPending && <p aria-busy="true">Checking your access…</p>}
-        {access.error && access.error.data?.code !== 'UNAUTHORIZED' && (
-          <p className="card error" role="alert">
-            Could not check your access: {access.error.message}
-          </p>
-        )}
-        {access.data && !access.data.is_platform_admin && (
-          <p className="card error" role="alert">
-            This area is for platform administrators only.
-          </p>
-        )}
-        {access.data?.is_platform_admin && children}
-      </main>
-    </>
+    <SideNavFrame
+      label="Administration"
+      head={<strong>Administration</strong>}
+      links={LINKS.map((link) => ({ ...link, current: pathname === link.href }))}
+    >
+      <h1>{title}</h1>
+      {access.isPending && <p aria-busy="true">Checking your access…</p>}
+      {access.error && access.error.data?.code !== 'UNAUTHORIZED' && (
+        <p className="card error" role="alert">
+          Could not check your access: {access.error.message}
+        </p>
+      )}
+      {access.data && !access.data.is_platform_admin && (
+        <p className="card error" role="alert">
+          This area is for platform administrators only.
+        </p>
+      )}
+      {access.data?.is_platform_admin && children}
+    </SideNavFrame>
   );
 }
 
-/** Loading and error states of a query, worded for what it loads. */
-export function QueryState({
-  what,
-  query,
-}: {
-  what: string;
-  query: { isPending: boolean; error: { message: string } | null };
-}) {
-  if (query.isPending) return <p aria-busy="true">Loading {what}…</p>;
-  if (query.error) {
-    return (
-      <p className="error" role="alert">
-        Could not load {what}: {query.error.message}
-      </p>
-    );
-  }
-  return null;
-}
+/** The kit's loading and error states (with Try again), for the admin pages that import them here. */
+export { QueryState } from '../components/ui';

@@ -26,7 +26,7 @@ function MarketplaceNav({ open }: { open: boolean }) {
   const cart = useQuery({ ...trpc.cart.get.queryOptions({}), enabled: open });
   const inCart = cart.data?.data.items_count ?? 0;
   return (
-    <nav aria-label="Marketplace" className="admin-nav">
+    <nav aria-label="Marketplace" className="tab-nav">
       <ul>
         {LINKS.map((link) => (
           <li key={link.href}>

@@ -24,7 +24,7 @@ import { useCategoryTree } from './categories';
 import { ListingCardView, ListingGrid } from './listing-bits';
 import { MarketplaceShell, MarketQueryState } from './marketplace-shell';
 import { FILTER_NAMES, SearchFilters, type Filters } from './search-filters';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../components/ui';
 
 const SORT_LABELS = {
   newest: 'Newest first',

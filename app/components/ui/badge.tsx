@@ -2,12 +2,15 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type { HTMLAttributes } from 'react';
 import { cn } from './cn';
 
-const badgeVariants = cva('inline-block rounded-full px-2 py-0.5 text-sm text-foreground', {
-  variants: {
-    tone: { neutral: 'bg-border', ok: 'bg-ok', bad: 'bg-bad' },
+const badgeVariants = cva(
+  'inline-block rounded-full px-2 py-0.5 text-sm text-foreground first-letter:uppercase',
+  {
+    variants: {
+      tone: { neutral: 'bg-border', ok: 'bg-ok', bad: 'bg-bad' },
+    },
+    defaultVariants: { tone: 'neutral' },
   },
-  defaultVariants: { tone: 'neutral' },
-});
+);
 
 const TONES: Record<string, 'ok' | 'bad'> = {
   paid: 'ok',

@@ -19,7 +19,12 @@ export type { ColumnDef } from '@tanstack/react-table';
  * its header and cells (`hidden sm:table-cell` leaves it out on a phone), and whether its cells
  * are the headers of their rows (`th scope="row"`).
  */
-export type ColumnMeta = { className?: string; rowHeader?: boolean };
+export type ColumnMeta = {
+  className?: string;
+  rowHeader?: boolean;
+  /** The cell's label on a phone's card, where the header is not a plain string. */
+  label?: string;
+};
 const metaOf = (column: { columnDef: { meta?: unknown } }) =>
   (column.columnDef.meta ?? {}) as ColumnMeta;
 
@@ -33,9 +38,11 @@ function render<C>(template: ((context: C) => ReactNode) | ReactNode | undefined
 }
 
 /**
- * The one data table (TanStack Table): column headers with `scope="col"`, a horizontal
- * scroller on narrow screens, and, where `sortable`, headers that sort in the browser
- * (`aria-sort` says how). Columns without `enableSorting: false` sort when sortable; a server
+ * The one data table (TanStack Table): column headers with `scope="col"`; below a tablet's
+ * width each row is drawn as a card (`.responsive-table` in globals.css: each cell under its
+ * header's words, the row's buttons along the bottom), so that nothing sits off a phone's
+ * screen, while the markup stays a table for assistive technology; and, where `sortable`,
+ * headers that sort in the browser (`aria-sort` says how). Columns without `enableSorting: false` sort when sortable; a server
  * paginated list leaves `sortable` off and sorts on the server.
  */
 export function DataTable<T>({
@@ -73,7 +80,7 @@ export function DataTable<T>({
   });
   return (
     <TableWrap className={className}>
-      <table className={tableClass} aria-label={label} aria-busy={busy}>
+      <table className={cn(tableClass, 'responsive-table')} aria-label={label} aria-busy={busy}>
         {caption && <caption className="mb-2 text-left font-semibold">{caption}</caption>}
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -121,15 +128,29 @@ export function DataTable<T>({
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} className={rowClassName?.(row.original)}>
               {row.getVisibleCells().map((cell) => {
-                const { className, rowHeader } = metaOf(cell.column);
+                const { className, rowHeader, label: metaLabel } = metaOf(cell.column);
                 const Cell = rowHeader ? 'th' : 'td';
+                const { header } = cell.column.columnDef;
+                const cardLabel = typeof header === 'string' ? header : metaLabel;
                 return (
                   <Cell
                     key={cell.id}
                     scope={rowHeader ? 'row' : undefined}
-                    className={cn(cellClass, rowHeader && 'font-semibold', className)}
+                    data-label={rowHeader ? undefined : cardLabel}
+                    className={cn(
+                      cellClass,
+                      rowHeader && 'font-semibold',
+                      cell.column.id === 'actions' && 'cell-actions',
+                      className,
+                    )}
                   >
-                    {render(cell.column.columnDef.cell as never, cell.getContext())}
+                    {rowHeader ? (
+                      render(cell.column.columnDef.cell as never, cell.getContext())
+                    ) : (
+                      <div className="cell-value">
+                        {render(cell.column.columnDef.cell as never, cell.getContext())}
+                      </div>
+                    )}
                   </Cell>
                 );
               })}

@@ -2,12 +2,12 @@
 
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from './cn';
 
 /**
- * A modal dialog on Radix Dialog: focus is trapped and returned, Escape and the close button
- * close it, the title names it. The content is mounted only while open. `variant="sheet"` is
+ * A modal dialog on Radix Dialog: focus is trapped and returned to what opened it, Escape and
+ * the close button close it, the title names it. The content is mounted only while open. `variant="sheet"` is
  * for phones: full width, anchored to the bottom, the title fixed and the body scrolling, so
  * that a long form's `sticky bottom-0` buttons stay in reach.
  */
@@ -29,12 +29,24 @@ export function Dialog({
   children: ReactNode;
 }) {
   const sheet = variant === 'sheet';
+  // Radix gives the focus back to a Dialog.Trigger; ours open from any button (a lesson, a
+  // row's action), so the dialog remembers what had the focus and returns it there.
+  const opener = useRef<Element | null>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <DialogPrimitive.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener.current instanceof HTMLElement && opener.current.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
           className={cn(
             sheet
               ? 'fixed inset-x-0 bottom-0 z-50 flex max-h-[calc(100dvh-2rem)] flex-col rounded-t-xl border-t border-border bg-card text-foreground shadow-xl'

@@ -17,7 +17,7 @@ export { Dialog } from './dialog';
 export { DropdownMenu, DropdownMenuItem } from './dropdown-menu';
 export { errorMessage, fieldErrorsOf, useErrorToast } from './errors';
 export { FilterBar, FilterSearch, FilterSelect } from './filters';
-export { DAY_NAMES, money } from './format';
+export { DAY_NAMES, formatDate, humanize, money, plural } from './format';
 export {
   applyServerErrors,
   FormActions,
@@ -42,3 +42,4 @@ export { ToastProvider, useToast } from './toast';
 export { useListFilters } from './use-list-filters';
 export { useRefresh, useWriteOutcome } from './use-write-outcome';
 export { TableOrCards } from './table-or-cards';
+export { useMediaQuery } from './use-media-query';

@@ -7,7 +7,9 @@ import { cn } from './cn';
 /*
  * Toasts. Each toast is its own live region, `status` for news and `alert` for errors, so
  * that a screen reader hears it once and a test finds it by role and text; Radix Toast and
- * sonner announce through one shared region instead, which would read errors politely.
+ * sonner announce through one shared region instead, which would read errors politely. The
+ * container is itself a polite live region so that an open dialog, which hides the rest of the
+ * page from assistive technology, leaves it alone (the `aria-hidden` package skips live regions).
  */
 
 type Toast = { id: number; kind: 'success' | 'error'; message: string };
@@ -32,7 +34,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={push}>
       {children}
-      <div className="toasts pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col items-end gap-2 print:hidden">
+      <div
+        aria-live="polite"
+        className="toasts pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col items-end gap-2 print:hidden"
+      >
         {toasts.map((toast) => (
           <div
             key={toast.id}

@@ -25,7 +25,7 @@ import {
   type FormOf,
 } from '../../components/ui';
 import { Fact } from '../listing-bits';
-import { useMediaQuery } from '../use-media-query';
+import { useMediaQuery } from '../../components/ui';
 
 /*
  * Pieces of an order that the buyer's, the seller's and the administrators' pages share: its
