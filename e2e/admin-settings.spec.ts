@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers';
 
-test('a platform administrator switches a feature on in the settings, and it stays on after a reload', async ({
+test('a platform administrator changes settings with one save, sees a refusal beside its field, and the change stays after a reload', async ({
   page,
 }) => {
   await page.goto('/signin');
@@ -15,18 +15,48 @@ test('a platform administrator switches a feature on in the settings, and it sta
     .click();
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 
-  const blog = page.getByRole('switch', { name: 'Blog' });
+  // Grouped under human headings, with human labels; nothing to save yet.
+  await expect(page.getByRole('region', { name: 'General' })).toBeVisible();
+  const marketplace = page.getByRole('region', { name: 'Marketplace' });
+  await expect(marketplace.getByLabel('Listing lifetime')).toHaveValue('90');
+  await expect(marketplace.getByLabel('Currency')).toHaveValue('EUR');
+  const save = page.getByRole('button', { name: 'Save changes' });
+  await expect(save).toBeDisabled();
+
+  const blog = page.getByRole('switch', { name: 'Blog published' });
   await expect(blog).not.toBeChecked();
   await blog.check();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'The blog feature is enabled.' }),
-  ).toBeVisible();
+  await expect(page.getByText('1 unsaved change')).toBeVisible();
+  await save.click();
+  await expect(page.getByRole('status').filter({ hasText: '1 setting saved.' })).toBeVisible();
+  await expect(save).toBeDisabled();
   await expect(blog).toBeChecked();
   await expectNoSeriousA11yViolations(page, 'settings, a feature switched on');
 
+  // Two changes in one save: the server refuses one, which keeps its edit and its message.
+  const support = page.getByLabel('Support e-mail');
+  await support.fill('not-an-address');
+  await page.getByLabel('Platform name').fill('Equestrian Platform (demo)');
+  await save.click();
+  // The toast of the first save may still be showing.
+  await expect(
+    page.getByRole('status').filter({ hasText: '1 setting saved.' }).last(),
+  ).toBeVisible();
+  const refusal = 'Support e-mail must be a valid email address.';
+  await expect(
+    page.getByRole('alert').filter({ hasText: '1 change could not be saved' }),
+  ).toContainText(refusal);
+  await expect(support).toHaveAttribute('aria-invalid', 'true');
+  await expect(support).toHaveAccessibleDescription(new RegExp(refusal));
+  await expectNoSeriousA11yViolations(page, 'settings, a value refused');
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(support).toHaveValue('');
+  await expect(save).toBeDisabled();
+
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'Blog' })).toBeChecked();
-  await expect(page.getByRole('switch', { name: 'Marketplace' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Blog published' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Marketplace open' })).toBeChecked();
+  await expect(page.getByLabel('Platform name')).toHaveValue('Equestrian Platform (demo)');
 
   // The public feature list that the UI reads says the same.
   const features = await page.request.get('/api/features');

@@ -1,4 +1,5 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { memberships, organizations, users } from '@/db/schema';
 import { conflict, invalidField, registerUniqueField } from '../kernel/errors';
@@ -15,36 +16,41 @@ const ALREADY_MEMBER = 'The email is already a member of this organization.';
 registerUniqueField('memberships_organization_user_key', 'email', ALREADY_MEMBER);
 registerUniqueField('memberships_organization_invited_email_key', 'email', ALREADY_MEMBER);
 
+const lastOwner = (kind: OrganizationKind) =>
+  `The last owner of a ${kind} cannot be removed or demoted.`;
+
 /**
- * An organization always keeps an owner. Changes to its memberships take the
- * organization's row lock first, so two owners removing each other at once cannot both
- * succeed.
+ * Changes to an organization's memberships take its row lock first: the read of the member,
+ * the owner check and the write then see one state, so two owners removing or demoting each
+ * other at once cannot both succeed (a check alone would pass in both transactions).
  */
-async function assertAnotherOwner(
-  db: Database,
-  kind: OrganizationKind,
-  organizationId: string,
-  memberId: string,
-) {
+async function lockOrganization(db: Database, organizationId: string) {
   await db
     .select({ id: organizations.id })
     .from(organizations)
     .where(eq(organizations.id, organizationId))
     .for('update');
-  const [others] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(memberships)
+}
+
+/** The organization's signed-in owners other than `memberId`; invitations do not count. */
+function otherOwners(db: Database, organizationId: string, memberId: string) {
+  const other = alias(memberships, 'other_owner');
+  return db
+    .select({ id: other.id })
+    .from(other)
     .where(
       and(
-        eq(memberships.organizationId, organizationId),
-        eq(memberships.role, 'owner'),
-        ne(memberships.id, memberId),
-        sql`${memberships.userId} is not null`,
+        eq(other.organizationId, organizationId),
+        eq(other.role, 'owner'),
+        ne(other.id, memberId),
+        isNotNull(other.userId),
       ),
     );
-  if ((others?.count ?? 0) === 0)
-    throw conflict(`The last owner of a ${kind} cannot be removed or demoted.`);
 }
+
+/** The write's own guard: the membership is not an owner, or another owner remains. */
+const keepsAnOwner = (db: Database, organizationId: string, memberId: string) =>
+  or(ne(memberships.role, 'owner'), exists(otherOwners(db, organizationId, memberId)));
 
 /** Invites an e-mail with a role; answers the new membership's id. */
 export async function inviteMember(
@@ -104,28 +110,56 @@ export async function changeMemberRole(
   role: Role,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockOrganization(tx, organizationId);
     const member = await findMember(tx, organizationId, memberId);
-    if (member.role === 'owner' && role !== 'owner')
-      await assertAnotherOwner(tx, kind, organizationId, member.id);
-    await tx
+    const changed = await tx
       .update(memberships)
       .set({ role, updatedAt: sql`now()` })
-      .where(and(eq(memberships.id, member.id), eq(memberships.organizationId, organizationId)));
+      .where(
+        and(
+          eq(memberships.id, member.id),
+          eq(memberships.organizationId, organizationId),
+          role === 'owner' ? undefined : keepsAnOwner(tx, organizationId, member.id),
+        ),
+      )
+      .returning({ id: memberships.id });
+    if (changed.length === 0) throw conflict(lastOwner(kind));
   });
 }
 
-/** Removes a member or withdraws an invitation; the last owner stays (409). */
+/**
+ * Removes a member or withdraws an invitation. The last owner stays (409), and nobody removes
+ * themselves through this route (409; docs/decisions.md, "Members: owners and leaving").
+ */
 export async function removeMember(
   db: Database,
   kind: OrganizationKind,
   organizationId: string,
   memberId: string,
+  callerId: string,
 ) {
   await db.transaction(async (tx) => {
+    await lockOrganization(tx, organizationId);
     const member = await findMember(tx, organizationId, memberId);
-    if (member.role === 'owner') await assertAnotherOwner(tx, kind, organizationId, member.id);
-    await tx
+    if (member.userId === callerId) {
+      const [another] =
+        member.role === 'owner' ? await otherOwners(tx, organizationId, member.id).limit(1) : [];
+      throw conflict(
+        member.role === 'owner' && !another
+          ? `You are the last owner of this ${kind}: you cannot remove yourself.`
+          : `You cannot remove yourself from this ${kind}: another owner can remove you.`,
+      );
+    }
+    const removed = await tx
       .delete(memberships)
-      .where(and(eq(memberships.id, member.id), eq(memberships.organizationId, organizationId)));
+      .where(
+        and(
+          eq(memberships.id, member.id),
+          eq(memberships.organizationId, organizationId),
+          keepsAnOwner(tx, organizationId, member.id),
+        ),
+      )
+      .returning({ id: memberships.id });
+    if (removed.length === 0) throw conflict(lastOwner(kind));
   });
 }

@@ -75,6 +75,7 @@ export function membersRouterFor<
           path: `${path}/{memberId}`,
           tags: [tag],
           summary: "Change a member's role",
+          description: `The last owner of the ${kind} keeps the role: demoting them is a 409.`,
         },
       })
       .input(memberIdInput.extend(schemas.roleInput.shape))
@@ -92,12 +93,14 @@ export function membersRouterFor<
           path: `${path}/{memberId}`,
           tags: [tag],
           summary: 'Remove a member or withdraw an invitation',
+          description: `The last owner of the ${kind} stays, and nobody removes themselves here: both are a 409.`,
         },
       })
       .input(memberIdInput)
       .output(z.object({ message: z.string() }))
       .mutation(async ({ ctx, input }) => {
-        await removeMember(ctx.db, kind, ctx.organization.id, (input as RoleChange).memberId);
+        const { memberId } = input as RoleChange;
+        await removeMember(ctx.db, kind, ctx.organization.id, memberId, ctx.caller.user.id);
         return { message: 'Member removed.' };
       }),
   });

@@ -109,6 +109,24 @@ describe('concurrent membership changes (PostgreSQL)', () => {
     expect(await boundOwners(school)).toHaveLength(1);
   });
 
+  it('lets only one of two owners stepping down at the same moment succeed', async () => {
+    const { school, tokenA, tokenB, idA, idB } = await twoOwners('step-down');
+
+    const results = await raceOnSchoolLock(school, () => [
+      app.request('PUT', `/api/schools/${school}/members/${idA}`, {
+        token: tokenA,
+        body: { role: 'manager' },
+      }),
+      app.request('PUT', `/api/schools/${school}/members/${idB}`, {
+        token: tokenB,
+        body: { role: 'manager' },
+      }),
+    ]);
+
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await boundOwners(school)).toHaveLength(1);
+  });
+
   it('keeps an owner when the removals simply run at once, without a held lock', async () => {
     for (let round = 0; round < 5; round++) {
       const { school, tokenA, tokenB, idA, idB } = await twoOwners(`free-${round}`);

@@ -472,6 +472,37 @@ describe('PUT /api/schools/{schoolId}/members/{memberId}', () => {
     expect(row!.role).toBe('owner');
   });
 
+  it('lets an owner step down while another owner remains, but not the last one', async () => {
+    const school = await app.createSchool({
+      members: { 'owner@x.test': 'owner', 'co@x.test': 'owner' },
+    });
+    const owner = await signIn('owner@x.test');
+    const co = await signIn('co@x.test');
+    const ownerId = await memberIdOf(school, 'owner@x.test');
+    const coId = await memberIdOf(school, 'co@x.test');
+
+    const stepDown = await app.request('PUT', `/api/schools/${school}/members/${ownerId}`, {
+      token: owner.token,
+      body: { role: 'manager' },
+    });
+    expect(stepDown.status).toBe(200);
+    expect(stepDown.body.data).toMatchObject({ id: ownerId, role: 'manager' });
+
+    const last = await app.request('PUT', `/api/schools/${school}/members/${coId}`, {
+      token: co.token,
+      body: { role: 'manager' },
+    });
+    expect(last.status).toBe(409);
+    expect(last.body).toEqual({
+      error: {
+        code: 'CONFLICT',
+        message: 'The last owner of a school cannot be removed or demoted.',
+      },
+    });
+    const [row] = await app.db.select().from(memberships).where(eq(memberships.id, coId));
+    expect(row!.role).toBe('owner');
+  });
+
   it('does not count an owner invitation nobody has accepted yet as another owner', async () => {
     const school = await app.createSchool({
       members: { 'owner@x.test': 'owner', 'pending@x.test': 'owner' },
@@ -643,6 +674,92 @@ describe('DELETE /api/schools/{schoolId}/members/{memberId}', () => {
     });
 
     expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: {
+        code: 'CONFLICT',
+        message: 'The last owner of a school cannot be removed or demoted.',
+      },
+    });
+  });
+
+  it('refuses the last owner removing themselves (409), saying why', async () => {
+    const school = await app.createSchool({
+      members: { 'owner@x.test': 'owner', 'pending@x.test': 'owner' },
+    });
+    const owner = await signIn('owner@x.test');
+    const ownerId = await memberIdOf(school, 'owner@x.test');
+
+    const res = await app.request('DELETE', `/api/schools/${school}/members/${ownerId}`, {
+      token: owner.token,
+    });
+
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: {
+        code: 'CONFLICT',
+        message: 'You are the last owner of this school: you cannot remove yourself.',
+      },
+    });
+    expect(await app.db.select().from(memberships).where(eq(memberships.id, ownerId))).toHaveLength(
+      1,
+    );
+  });
+
+  it('refuses an owner removing themselves while another owner remains (409)', async () => {
+    const school = await app.createSchool({
+      members: { 'owner@x.test': 'owner', 'co@x.test': 'owner' },
+    });
+    const owner = await signIn('owner@x.test');
+    await signIn('co@x.test');
+    const ownerId = await memberIdOf(school, 'owner@x.test');
+
+    const res = await app.request('DELETE', `/api/schools/${school}/members/${ownerId}`, {
+      token: owner.token,
+    });
+
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: {
+        code: 'CONFLICT',
+        message: 'You cannot remove yourself from this school: another owner can remove you.',
+      },
+    });
+    const schools = await app.request('GET', '/api/schools', { token: owner.token });
+    expect(schools.body.data).toEqual([expect.objectContaining({ id: school, role: 'owner' })]);
+  });
+
+  it('holds the same rules in a stud, named as a stud', async () => {
+    const stud = await app.createSchool({
+      type: 'stud',
+      members: { 'owner@x.test': 'owner', 'groom@x.test': 'staff' },
+    });
+    const owner = await signIn('owner@x.test');
+    await signIn('groom@x.test');
+    const ids = Object.fromEntries(
+      (
+        await app.request('GET', `/api/studs/${stud}/members`, { token: owner.token })
+      ).body.data.map((m: { email: string; id: string }) => [m.email, m.id]),
+    );
+
+    const self = await app.request('DELETE', `/api/studs/${stud}/members/${ids['owner@x.test']}`, {
+      token: owner.token,
+    });
+    expect(self.status).toBe(409);
+    expect(self.body.error.message).toBe(
+      'You are the last owner of this stud: you cannot remove yourself.',
+    );
+    const demote = await app.request('PUT', `/api/studs/${stud}/members/${ids['owner@x.test']}`, {
+      token: await app.tokenFor(ADMIN_EMAIL),
+      body: { role: 'staff' },
+    });
+    expect(demote.status).toBe(409);
+    expect(demote.body.error.message).toBe(
+      'The last owner of a stud cannot be removed or demoted.',
+    );
+    const groom = await app.request('DELETE', `/api/studs/${stud}/members/${ids['groom@x.test']}`, {
+      token: owner.token,
+    });
+    expect(groom.status).toBe(200);
   });
 
   it("answers 404 for another school's member id and for a malformed one", async () => {
