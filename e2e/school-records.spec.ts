@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
+  openLesson,
   openSection,
   screenshot,
+  selectByName,
   signInToSchool,
   unique,
 } from './helpers';
@@ -85,7 +87,7 @@ test('a lesson created in the grid takes an enrollment, which the student page p
 }, testInfo) => {
   const [start, end] = testInfo.project.name === 'mobile' ? ['10:00', '11:00'] : ['09:00', '10:00'];
   // Three days from today, whatever the time zones: today's classes (attendance) stay as seeded.
-  const day = DAY_NAMES[(new Date().getDay() + 3) % 7];
+  const day = DAY_NAMES[(new Date().getDay() + 3) % 7]!;
   const title = `Dressage basics, ${day} ${start}`;
   await signInToSchool(page, 'owner@demo.school');
   await openSection(page, 'Schedule');
@@ -100,20 +102,25 @@ test('a lesson created in the grid takes an enrollment, which the student page p
   await form.getByRole('button', { name: 'Add lesson' }).click();
   await expect(toast(page, 'The lesson was added to the schedule.')).toBeVisible();
 
-  await page.getByRole('button', { name: `Enroll in ${title}` }).click();
-  const enroll = page.getByRole('dialog', { name: `Enroll in ${title}` });
+  const lessonButton = new RegExp(`^${start}–${end} Dressage basics, Carmen Vidal`);
+  await openLesson(page, day, lessonButton);
+  await page
+    .getByRole('dialog', { name: title })
+    .getByRole('button', { name: /^Enrol a student/ })
+    .click();
+  const enroll = page.getByRole('dialog', { name: `Enrol in ${title}` });
   await enroll.getByLabel('Find by name').fill('Ruiz');
-  await enroll.getByLabel('Student').selectOption({ label: 'Daniel Ruiz' });
+  await selectByName(enroll.getByLabel('Student'), 'Daniel Ruiz');
   await enroll.getByLabel('Horse').selectOption({ label: 'Trueno' });
   await expectNoSeriousA11yViolations(page, 'schedule, enroll dialog with a search');
   await screenshot(page, testInfo, 'enroll-dialog');
-  await enroll.getByRole('button', { name: 'Enroll' }).click();
+  await enroll.getByRole('button', { name: 'Enrol' }).click();
   await expect(toast(page, 'Daniel Ruiz was enrolled.')).toBeVisible();
   await expect(enroll).toBeHidden();
 
   await openSection(page, 'Students');
   await page.getByRole('link', { name: 'Daniel Ruiz' }).click();
-  const enrollments = page.getByRole('region', { name: 'Enrollments' });
+  const enrollments = page.getByRole('region', { name: 'Enrolments' });
   const lesson = `Dressage basics · ${day} ${start}–${end}`;
   await enrollments.getByRole('button', { name: `Pause ${lesson}` }).click();
   await expect(toast(page, 'Dressage basics: paused.')).toBeVisible();
@@ -124,14 +131,18 @@ test('a lesson created in the grid takes an enrollment, which the student page p
   await expect(enrollments.getByRole('button', { name: 'Yes, end' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'student, end enrollment confirmation');
   await enrollments.getByRole('button', { name: 'Yes, end' }).click();
-  await expect(toast(page, 'Dressage basics: enrollment ended.')).toBeVisible();
+  await expect(toast(page, 'Dressage basics: enrolment ended.')).toBeVisible();
   await expect(enrollments.getByRole('button', { name: `Pause ${lesson}` })).toHaveCount(0);
-  await expect(enrollments.getByText(/Ended enrollments/)).toBeVisible();
+  await expect(enrollments.getByText(/Ended enrolments/)).toBeVisible();
   await screenshot(page, testInfo, 'student-enrollments');
 
   // The lesson keeps its history: deleting it is refused (409), and said so.
   await openSection(page, 'Schedule');
-  await page.getByRole('button', { name: `Delete ${title}` }).click();
+  await openLesson(page, day, lessonButton);
+  await page
+    .getByRole('dialog', { name: title })
+    .getByRole('button', { name: `Delete ${title}` })
+    .click();
   await page.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /has history/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'schedule, an error toast');
@@ -152,7 +163,14 @@ test('a viewer is offered no create, edit or delete on instructors, classes, hor
     await expectNoSeriousA11yViolations(page, `${section.toLowerCase()}, as a viewer`);
   }
   await openSection(page, 'Schedule');
-  await expect(page.getByText('Ponies for kids').first()).toBeVisible();
-  await expect(page.getByRole('button', { name: /^(New|Edit|Delete|Enroll)/ })).toHaveCount(0);
+  const lessons = page.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2} / });
+  await expect(lessons.first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(New|Edit|Delete|Enrol)/ })).toHaveCount(0);
+  // A lesson opens for a viewer too, with its roster and no action.
+  await lessons.first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(
+    page.getByRole('dialog').getByRole('button', { name: /^(Enrol|Edit|Delete)/ }),
+  ).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'schedule, as a viewer');
 });

@@ -64,7 +64,7 @@ test('a family joins the public waiting list without an account, and the manager
   const convert = page.getByRole('dialog', { name: `Convert ${reference}` });
   await expect(convert).toContainText(`${rider} Ruiz becomes a student`);
   const withRoom = convert.getByRole('option', { name: /\((?!0 )\d+ free\)/ }).first();
-  await convert.getByLabel('Enroll in').selectOption((await withRoom.getAttribute('value'))!);
+  await convert.getByLabel('Enrol in').selectOption((await withRoom.getAttribute('value'))!);
   await expectNoSeriousA11yViolations(page, 'waitlist convert');
   await convert.getByRole('button', { name: 'Make student' }).click();
   await expect(

@@ -142,6 +142,21 @@ export const isoTimestampSql = (column: SQL) =>
 /** `text` matched literally inside a LIKE pattern. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
+/** Text without its accents (é → e, ñ → n): decomposed, combining marks dropped. */
+export const withoutAccents = (text: string) =>
+  text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/** The same as `withoutAccents`, in SQL. */
+export const unaccented = (text: SQL) =>
+  sql`regexp_replace(normalize(${text}, NFD), '[\\u0300-\\u036f]', '', 'g')`;
+
+/**
+ * `text` contains `search` ignoring case and accents ("garcia" finds "García"), as a filter:
+ * both sides lose their accents, `ilike` ignores the case.
+ */
+export const containsFolded = (text: SQL, search: string) =>
+  sql`${unaccented(text)} ilike ${`%${escapeLike(withoutAccents(search))}%`}`;
+
 /**
  * A page of rows and the total of the rows under `where`: the page's query and the count run
  * together, two statements.

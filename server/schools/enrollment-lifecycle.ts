@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, lte, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { classes, enrollments, horses, schedules, students } from '@/db/schema';
 import {
@@ -59,6 +59,19 @@ function overlapping(period: Period) {
   );
 }
 
+/** Enrollments that hold a place and a horse during `period`: active, their period meeting it. */
+export function activeDuring(period: Period) {
+  return and(eq(enrollments.status, 'active'), overlapping(period));
+}
+
+/**
+ * Schedules whose time slot overlaps `slot` (values, or the columns of another schedule row).
+ * Back-to-back slots (one ends 10:00, the next starts 10:00) do not overlap.
+ */
+export function overlapsSlot(slot: { startTime: string | AnyColumn; endTime: string | AnyColumn }) {
+  return and(lt(schedules.startTime, slot.endTime), gt(schedules.endTime, slot.startTime));
+}
+
 /**
  * Places of the schedule taken by other active enrollments whose period meets this one's.
  * Counting every overlapping one as simultaneous never lets a schedule overfill.
@@ -77,9 +90,8 @@ async function placesTaken(
       and(
         eq(enrollments.schoolId, schoolId),
         eq(enrollments.scheduleId, scheduleId),
-        eq(enrollments.status, 'active'),
+        activeDuring(period),
         exceptId ? ne(enrollments.id, exceptId) : undefined,
-        overlapping(period),
       ),
     );
   return row?.count ?? 0;
@@ -105,13 +117,10 @@ async function horseTaken(
       and(
         eq(enrollments.schoolId, schoolId),
         eq(enrollments.horseId, horseId),
-        eq(enrollments.status, 'active'),
+        activeDuring(period),
         exceptId ? ne(enrollments.id, exceptId) : undefined,
-        overlapping(period),
         eq(schedules.dayOfWeek, schedule.dayOfWeek),
-        // Back-to-back slots (one ends 10:00, the next starts 10:00) do not overlap.
-        lt(schedules.startTime, schedule.endTime),
-        gt(schedules.endTime, schedule.startTime),
+        overlapsSlot(schedule),
       ),
     )
     .limit(1);
@@ -156,7 +165,7 @@ function closingDate(endDate: string | null, startDate: string, today: string): 
   return end < startDate ? startDate : end;
 }
 
-function periodError(period: Period, field: string): FieldErrors {
+export function periodError(period: Period, field: string): FieldErrors {
   return period.endDate !== null && period.endDate < period.startDate
     ? {
         [field]: [

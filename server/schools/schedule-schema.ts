@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { CLASS_LEVELS, CLASS_TYPES } from '@/db/schema/school-values';
+import { CLASS_LEVELS, CLASS_TYPES, HORSE_LEVELS, HORSE_STATUSES } from '@/db/schema/school-values';
 import { pathId, schoolIdInput } from '../kernel/fields/params';
-import { isoWeekField, optionalText, timeOfDayField } from '../kernel/fields/record-fields';
+import {
+  calendarDateField,
+  isoWeekField,
+  optionalText,
+  timeOfDayField,
+} from '../kernel/fields/record-fields';
 
 /**
  * A weekly schedule as POST /schedules takes it; client-safe, so the form validates with it.
@@ -98,3 +103,44 @@ export const weeklyScheduleSchema = z.object({
 });
 
 export type WeeklySchedule = z.infer<typeof weeklyScheduleSchema>;
+
+/** GET /schedules/{scheduleId}/horses: the period of the enrollment to be made. */
+export const scheduleHorsesFilters = z.object({
+  /** Defaults to today in the school's time zone, as an enrollment's start date does. */
+  start_date: calendarDateField.optional(),
+  /** None: the enrollment runs on, as one without an end date does. */
+  end_date: calendarDateField.optional(),
+});
+
+export type ScheduleHorsesFilters = z.infer<typeof scheduleHorsesFilters>;
+
+/** Why a horse cannot be given to an enrollment in the schedule. */
+export const HORSE_UNAVAILABLE_REASONS = ['not_active', 'busy'] as const;
+
+/** A horse of the school for an enrollment in one schedule, with what the enrollment checks. */
+export const scheduleHorseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  level: z.enum(HORSE_LEVELS),
+  status: z.enum(HORSE_STATUSES),
+  max_daily_classes: z.number().int(),
+  /** Whether an enrollment in the schedule over the period may take this horse. */
+  available: z.boolean(),
+  /** `not_active` (resting, injured, retired) first, then `busy`; null when available. */
+  reason: z.enum(HORSE_UNAVAILABLE_REASONS).nullable(),
+  /** The horse's active enrollments over the period in schedules that overlap this one that day. */
+  busy: z.array(
+    z.object({
+      schedule_id: z.string(),
+      class_name: z.string(),
+      start_time: z.string(),
+      end_time: z.string(),
+    }),
+  ),
+  /** Schedules the horse already has on the schedule's weekday over the period. */
+  classes_that_day: z.number().int(),
+  /** One more class that day would exceed `max_daily_classes` (a warning; not refused). */
+  over_workload: z.boolean(),
+});
+
+export type ScheduleHorse = z.infer<typeof scheduleHorseSchema>;

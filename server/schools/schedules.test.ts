@@ -1045,3 +1045,270 @@ describe('GET /api/schools/{schoolId}/schedules/weekly', () => {
     expect(twenty.statements).toBe(two.statements);
   });
 });
+
+describe('GET /api/schools/{schoolId}/schedules/{scheduleId}/horses', () => {
+  /**
+   * Monday 10:00–11:00 jumping, the lesson to enroll in. Canela rides Monday 10:30 Beginners
+   * (busy); Luna rides Monday 11:00 back to back and Tuesday 10:00 (free, one class that
+   * Monday); Trueno, at most one class a day, rides Monday 08:00 (free, over its workload)
+   * and had an ended and a paused enrollment at 10:00; Brisa rests; another school's horse
+   * rides the same slot there.
+   */
+  async function stable() {
+    const ctx = await setup();
+    const { school, other, klass, iris, carl } = ctx;
+    const beginners = await f.class(school, { name: 'Beginners' });
+    const lesson = await f.schedule(school, {
+      classId: klass.id,
+      instructorId: iris.id,
+      dayOfWeek: 1,
+      startTime: '10:00',
+      endTime: '11:00',
+    });
+    const slot = (dayOfWeek: number, startTime: string, endTime: string) =>
+      f.schedule(school, {
+        classId: beginners.id,
+        instructorId: carl.id,
+        dayOfWeek,
+        startTime,
+        endTime,
+      });
+    const overlapping = await slot(1, '10:30', '11:30');
+    const backToBack = await slot(1, '11:00', '12:00');
+    const tuesday = await slot(2, '10:00', '11:00');
+    const early = await slot(1, '08:00', '09:00');
+    const horses = {
+      canela: await f.horse(school, { name: 'Canela', level: 'beginner' }),
+      luna: await f.horse(school, { name: 'Luna', level: 'advanced' }),
+      trueno: await f.horse(school, { name: 'Trueno', level: 'all', maxDailyClasses: 1 }),
+      brisa: await f.horse(school, { name: 'Brisa', status: 'resting' }),
+    };
+    const ride = async (
+      scheduleId: string,
+      horseId: string,
+      values: { startDate?: string; endDate?: string; status?: 'paused' | 'ended' } = {},
+    ) =>
+      f.enrollment(school, {
+        studentId: (await f.student(school)).id,
+        classId: beginners.id,
+        scheduleId,
+        horseId,
+        ...values,
+      });
+    await ride(overlapping.id, horses.canela.id);
+    await ride(backToBack.id, horses.luna.id);
+    await ride(tuesday.id, horses.luna.id);
+    await ride(early.id, horses.trueno.id);
+    await ride(overlapping.id, horses.trueno.id, { status: 'ended', endDate: '2026-02-01' });
+    await ride(overlapping.id, horses.trueno.id, { status: 'paused' });
+    const foreignClass = await f.class(other);
+    const foreignInstructor = await f.instructor(other);
+    const foreign = await f.schedule(other, {
+      classId: foreignClass.id,
+      instructorId: foreignInstructor.id,
+      dayOfWeek: 1,
+      startTime: '10:00',
+      endTime: '11:00',
+    });
+    await f.enrollment(other, {
+      studentId: (await f.student(other)).id,
+      classId: foreignClass.id,
+      scheduleId: foreign.id,
+      horseId: (await f.horse(other, { name: 'Canela' })).id,
+    });
+    return { ...ctx, lesson, overlapping, foreign, horses };
+  }
+
+  const horsesOf = (school: string, schedule: string, query = '') =>
+    `${base(school)}/${schedule}/horses${query}`;
+
+  it('lists every horse with its availability for the lesson, as the enrollment checks it', async () => {
+    const { school, viewer, owner, klass, lesson, overlapping, horses } = await stable();
+
+    const res = await app.request('GET', horsesOf(school, lesson.id), { token: viewer });
+
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      {
+        id: horses.brisa.id,
+        name: 'Brisa',
+        level: 'all',
+        status: 'resting',
+        max_daily_classes: 4,
+        available: false,
+        reason: 'not_active',
+        busy: [],
+        classes_that_day: 0,
+        over_workload: false,
+      },
+      {
+        id: horses.canela.id,
+        name: 'Canela',
+        level: 'beginner',
+        status: 'active',
+        max_daily_classes: 4,
+        available: false,
+        reason: 'busy',
+        busy: [
+          {
+            schedule_id: overlapping.id,
+            class_name: 'Beginners',
+            start_time: '10:30',
+            end_time: '11:30',
+          },
+        ],
+        classes_that_day: 1,
+        over_workload: false,
+      },
+      expect.objectContaining({
+        name: 'Luna',
+        available: true,
+        reason: null,
+        busy: [],
+        classes_that_day: 1,
+        over_workload: false,
+      }),
+      expect.objectContaining({
+        name: 'Trueno',
+        max_daily_classes: 1,
+        available: true,
+        reason: null,
+        busy: [],
+        classes_that_day: 1,
+        over_workload: true,
+      }),
+    ]);
+
+    // The enrollment itself refuses the busy horse and takes the free one.
+    const enroll = async (horseId: string) =>
+      app.request('POST', `/api/schools/${school}/enrollments`, {
+        token: owner,
+        body: {
+          student_id: (await f.student(school)).id,
+          class_id: klass.id,
+          schedule_id: lesson.id,
+          horse_id: horseId,
+        },
+      });
+    expect((await enroll(horses.canela.id)).status).toBe(422);
+    expect((await enroll(horses.luna.id)).status).toBe(201);
+    const after = await app.request('GET', horsesOf(school, lesson.id), { token: viewer });
+    expect(after.body.data[2]).toMatchObject({
+      name: 'Luna',
+      available: false,
+      reason: 'busy',
+      busy: [{ schedule_id: lesson.id, class_name: 'Group jumping', start_time: '10:00' }],
+      classes_that_day: 2,
+    });
+  });
+
+  it('checks the period asked: an enrollment that ends before it, or starts after it, does not hold the horse', async () => {
+    const { school, instructor, lesson, overlapping, horses } = await stable();
+    const lola = await f.horse(school, { name: 'Lola' });
+    await f.enrollment(school, {
+      studentId: (await f.student(school)).id,
+      classId: overlapping.classId,
+      scheduleId: overlapping.id,
+      horseId: lola.id,
+      startDate: '2026-03-01',
+      endDate: '2026-03-31',
+    });
+    const lolaIn = async (query: string) => {
+      const res = await app.request('GET', horsesOf(school, lesson.id, query), {
+        token: instructor,
+      });
+      expect(res.status).toBe(200);
+      return res.body.data.find((h: { id: string }) => h.id === lola.id);
+    };
+
+    expect(await lolaIn('?start_date=2026-04-01')).toMatchObject({ available: true });
+    expect(await lolaIn('?start_date=2026-01-01&end_date=2026-02-28')).toMatchObject({
+      available: true,
+    });
+    expect(await lolaIn('?start_date=2026-01-01&end_date=2026-03-01')).toMatchObject({
+      available: false,
+      reason: 'busy',
+    });
+    expect(await lolaIn('?start_date=2026-03-31')).toMatchObject({ available: false });
+    // Canela's enrollment (from 2026-01-01, no end) holds it whatever the period.
+    const canela = await app.request('GET', horsesOf(school, lesson.id, '?start_date=2030-01-01'), {
+      token: instructor,
+    });
+    expect(canela.body.data.find((h: { id: string }) => h.id === horses.canela.id)).toMatchObject({
+      reason: 'busy',
+    });
+  });
+
+  it('answers an empty list for a school without horses', async () => {
+    const { school, viewer, klass, iris } = await setup();
+    const lesson = await f.schedule(school, { classId: klass.id, instructorId: iris.id });
+    const res = await app.request('GET', horsesOf(school, lesson.id), { token: viewer });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: [] });
+  });
+
+  it.each([
+    ['start_date', '?start_date=monday', 'The start date field must be a valid date (YYYY-MM-DD).'],
+    [
+      'end_date',
+      '?start_date=2026-05-01&end_date=2026-04-30',
+      'The end date field must be a date after or equal to start date.',
+    ],
+    [
+      'end_date',
+      '?end_date=0000-01-01',
+      'The end date field must be a date between 1900-01-01 and 2999-12-31.',
+    ],
+  ])('rejects an invalid %s with 422', async (field, query, message) => {
+    const { school, viewer, klass, iris } = await setup();
+    const lesson = await f.schedule(school, { classId: klass.id, instructorId: iris.id });
+    const res = await app.request('GET', horsesOf(school, lesson.id, query), { token: viewer });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ [field]: [message] });
+  });
+
+  it("answers 401 without a token, 403 to a stranger, 404 for another school's, an unknown and a malformed schedule", async () => {
+    const { school, owner, stranger, lesson, foreign } = await stable();
+
+    expect((await app.request('GET', horsesOf(school, lesson.id))).status).toBe(401);
+    const refused = await app.request('GET', horsesOf(school, lesson.id), { token: stranger });
+    expect(refused.status).toBe(403);
+    for (const id of [foreign.id, '6f0c3c1e-0000-4000-8000-000000000000', 'xyz']) {
+      const res = await app.request('GET', horsesOf(school, id), { token: owner });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Schedule not found.' } });
+    }
+  });
+
+  it('runs the same number of statements for 2 and for 20 horses with enrollments', async () => {
+    const { school, viewer, klass, iris } = await setup();
+    const lesson = await f.schedule(school, { classId: klass.id, instructorId: iris.id });
+    const add = async (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        const horse = await f.horse(school, { name: `Horse ${i}` });
+        await f.enrollment(school, {
+          studentId: (await f.student(school)).id,
+          classId: klass.id,
+          scheduleId: lesson.id,
+          horseId: horse.id,
+        });
+      }
+    };
+    const count = async () => {
+      const counter = { count: 0 };
+      const res = await statementCounter.run(counter, () =>
+        app.request('GET', horsesOf(school, lesson.id), { token: viewer }),
+      );
+      expect(res.status).toBe(200);
+      return { statements: counter.count, rows: res.body.data.length };
+    };
+    await count();
+    await add(0, 2);
+    const two = await count();
+    await add(2, 20);
+    const twenty = await count();
+
+    expect([two.rows, twenty.rows]).toEqual([2, 20]);
+    expect(twenty.statements).toBe(two.statements);
+  });
+});

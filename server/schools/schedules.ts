@@ -3,9 +3,12 @@ import { router, schoolProcedure } from '../kernel/trpc/init';
 import { resolveWeek } from '../kernel/fields/iso-week';
 import { schoolIdInput } from '../kernel/fields/params';
 import { createSchedule, deleteSchedule, updateSchedule } from './schedule-lifecycle';
+import { scheduleHorses } from './schedule-horses';
 import { getSchedule, listSchedules } from './schedule-queries';
 import {
   scheduleFields,
+  scheduleHorseSchema,
+  scheduleHorsesFilters,
   scheduleIdInput,
   scheduleListFilters,
   scheduleSchema,
@@ -87,6 +90,23 @@ export const schedulesRouter = router({
     .output(one)
     .query(async ({ ctx, input }) => ({
       data: await getSchedule(ctx.db, ctx.school, input.scheduleId),
+    })),
+
+  horses: schoolProcedure('schedules.view')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/schools/{schoolId}/schedules/{scheduleId}/horses',
+        tags: ['Schedules'],
+        summary: 'The horses for an enrollment in a schedule, with their availability',
+        description:
+          "Each horse of the school by name, checked as `POST /enrollments` checks it for this schedule from `start_date` (default today in the school's time zone) to `end_date` (default open): `available` is false with `reason` `not_active` (resting, injured, retired) or `busy` (an active enrollment in a schedule overlapping this one that day, listed in `busy`). `over_workload` warns that one more class that weekday would exceed `max_daily_classes`; it is not refused.",
+      },
+    })
+    .input(scheduleIdInput.extend(scheduleHorsesFilters.shape))
+    .output(z.object({ data: z.array(scheduleHorseSchema) }))
+    .query(async ({ ctx, input }) => ({
+      data: await scheduleHorses(ctx.db, ctx.school, input.scheduleId, input),
     })),
 
   update: schoolProcedure('schedules.edit')

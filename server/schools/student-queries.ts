@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import {
   attendance,
@@ -14,7 +14,7 @@ import type { School } from '../kernel/trpc/init';
 import { paginate, pageOffset, type PageRequest } from '../kernel/trpc/pagination';
 import { isUuid } from '../kernel/validation';
 import { ageOn, todayIn } from '../kernel/fields/calendar';
-import { countAll, escapeLike, timestampsOut, toTimeOfDay } from '../kernel/records';
+import { containsFolded, countAll, timestampsOut, toTimeOfDay } from '../kernel/records';
 import { selectPayments, toPayment } from '../payments/payment-records';
 import type { Student, StudentDetail, StudentListFilters } from './student-schema';
 
@@ -60,7 +60,8 @@ function isActiveEnrollment(today: string): SQL {
 
 /**
  * A page of the school's students by last and first name. `search` matches the first name,
- * the last name or "first last"; `class_id` keeps those actively enrolled in it today.
+ * the last name or "first last", ignoring case and accents; `class_id` keeps those actively
+ * enrolled in it today.
  */
 export async function listStudents(
   db: Database,
@@ -73,11 +74,9 @@ export async function listStudents(
   if (input.search) {
     // "first last" contains the first name and the last name, so matching it alone is the
     // same filter as matching any of the three, with one `ilike` per row instead of three.
+    // Accents do not count: an office types "Garcia" for "García".
     filters.push(
-      ilike(
-        sql`${students.firstName} || ' ' || ${students.lastName}`,
-        `%${escapeLike(input.search)}%`,
-      ),
+      containsFolded(sql`${students.firstName} || ' ' || ${students.lastName}`, input.search),
     );
   }
   if (input.status) filters.push(eq(students.status, input.status));

@@ -226,7 +226,7 @@ describe('GET /api/schools/{schoolId}/students', () => {
     });
   });
 
-  it('searches first name, last name and "first last", case-insensitively, with LIKE wildcards taken literally', async () => {
+  it('searches first name, last name and "first last", ignoring case and accents, with LIKE wildcards taken literally', async () => {
     const school = await createSchool();
     await f.student(school, { firstName: 'Ana', lastName: 'Garcia' });
     await f.student(school, { firstName: 'Anabel', lastName: 'Lopez' });
@@ -234,6 +234,7 @@ describe('GET /api/schools/{schoolId}/students', () => {
     await f.student(school, { firstName: 'Pedro', lastName: 'Perez' });
     await f.student(school, { firstName: '100%', lastName: 'Percent' });
     await f.student(school, { firstName: 'Under_score', lastName: 'Zed' });
+    await f.student(school, { firstName: 'Lucía', lastName: 'Muñoz' });
     const other = await createSchool();
     await f.student(other, { firstName: 'Ana', lastName: 'Elsewhere' });
     const token = await tokenOf('owner');
@@ -254,7 +255,11 @@ describe('GET /api/schools/{schoolId}/students', () => {
     expect(await search('%')).toEqual(['100% Percent']);
     expect(await search('_')).toEqual(['Under_score Zed']);
     expect(await search('nobody')).toEqual([]);
-    expect(await search('   ')).toHaveLength(6);
+    // Accents count on neither side: typed without them, or with them on a plain name.
+    expect(await search('lucia munoz')).toEqual(['Lucía Muñoz']);
+    expect(await search('MUÑOZ')).toEqual(['Lucía Muñoz']);
+    expect(await search('Pérez')).toEqual(['Pedro Perez']);
+    expect(await search('   ')).toHaveLength(7);
   });
 
   it('filters by status and level', async () => {

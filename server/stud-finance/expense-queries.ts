@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '@/db/client';
 import { notFound } from '../kernel/errors';
-import { escapeLike, isoTimestampSql, pageOfRows } from '../kernel/records';
+import { containsFolded, isoTimestampSql, pageOfRows } from '../kernel/records';
 import type { Organization } from '../kernel/trpc/init';
 import { paginate, pageOffset } from '../kernel/trpc/pagination';
 import { isUuid } from '../kernel/validation';
@@ -33,10 +33,6 @@ function selectExpenses(stud: Organization, where: SQL): SQL {
    where x.stud_id = ${stud.id} and ${where}`;
 }
 
-/** Text without its accents (é → e, ñ → n), in SQL: decomposed, combining marks dropped. */
-const unaccented = (text: SQL) =>
-  sql`regexp_replace(normalize(${text}, NFD), '[\\u0300-\\u036f]', '', 'g')`;
-
 /** GET /expenses: newest date first, a page and its total in one statement. */
 export async function listExpenses(
   db: Database,
@@ -50,11 +46,9 @@ export async function listExpenses(
   if (input.from) filters.push(sql`x.date >= ${input.from}::date`);
   if (input.to) filters.push(sql`x.date <= ${input.to}::date`);
   if (input.search) {
-    // Both sides lose their accents; `ilike` ignores the case.
-    const words = input.search.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-    const pattern = `%${escapeLike(words)}%`;
-    filters.push(sql`(${unaccented(sql`x.supplier`)} ilike ${pattern}
-                      or ${unaccented(sql`x.description`)} ilike ${pattern})`);
+    filters.push(
+      sql`(${containsFolded(sql`x.supplier`, input.search)} or ${containsFolded(sql`x.description`, input.search)})`,
+    );
   }
   const [rows, total] = await pageOfRows<Expense>(
     db,

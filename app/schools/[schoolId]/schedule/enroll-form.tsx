@@ -15,6 +15,7 @@ import {
   useRecordForm,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
+import { LessonHorseField, studentLabel } from '../pickers';
 import { useAfterWrite } from '../record-list';
 import { todayIn, useSchool } from '../school-context';
 import type { Lesson } from './week-grid';
@@ -25,7 +26,10 @@ const enrollForm = enrollmentFields.pick({ start_date: true }).extend({
   horse_id: blankAs(shape.horse_id, null),
 });
 
-/** Enrolls a student, found by name, in a lesson from a date, with a horse if one is chosen. */
+/**
+ * Enrolls a student, found by name and told apart by age and document, in a lesson from a
+ * date, with a horse if one is chosen among those free at the lesson's time.
+ */
 export function EnrollForm({ lesson, onDone }: { lesson: Lesson; onDone: () => void }) {
   const { school, schoolId } = useSchool();
   const trpc = useTRPC();
@@ -43,7 +47,6 @@ export function EnrollForm({ lesson, onDone }: { lesson: Lesson; onDone: () => v
     }),
     placeholderData: keepPreviousData,
   });
-  const horses = useQuery(trpc.horses.list.queryOptions({ schoolId, status: 'active' }));
   const { form, onSubmit, pending } = useRecordForm(enrollForm, {
     defaultValues: { student_id: '', start_date: todayIn(school.timezone), horse_id: '' },
     save: (input) =>
@@ -61,6 +64,7 @@ export function EnrollForm({ lesson, onDone }: { lesson: Lesson; onDone: () => v
       )(),
   });
   const found = students.data?.data ?? [];
+  const rider = found.find((s) => s.id === form.watch('student_id'));
   // Refusals about the lesson itself (full, ended class) have no field of their own here.
   const errors = form.formState.errors as Record<string, { message?: unknown } | undefined>;
   const lessonErrors = [errors.schedule_id, errors.class_id].flatMap((e) =>
@@ -100,18 +104,16 @@ export function EnrollForm({ lesson, onDone }: { lesson: Lesson; onDone: () => v
                 ? 'No active student matches'
                 : 'Choose a student',
           },
-          ...found.map((s) => ({ value: s.id, label: s.full_name })),
+          ...found.map((s) => ({ value: s.id, label: studentLabel(s) })),
         ]}
       />
       <TextInputField form={form} name="start_date" label="Start date" type="date" required />
-      <SelectInputField
+      <LessonHorseField
         form={form}
         name="horse_id"
-        label="Horse"
-        options={[
-          { value: '', label: 'No horse' },
-          ...(horses.data?.data.map((h) => ({ value: h.id, label: h.name })) ?? []),
-        ]}
+        scheduleId={lesson.id}
+        startDate={form.watch('start_date')}
+        riderLevel={rider?.level}
       />
       {lessonErrors.map((message) => (
         <p key={message} className="text-destructive" role="alert">
@@ -119,7 +121,7 @@ export function EnrollForm({ lesson, onDone }: { lesson: Lesson; onDone: () => v
         </p>
       ))}
       <FormErrorSummary form={form} />
-      <FormActions label="Enroll" pending={pending} onCancel={onDone} />
+      <FormActions label="Enrol" pending={pending} onCancel={onDone} />
     </form>
   );
 }

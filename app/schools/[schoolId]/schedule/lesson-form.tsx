@@ -16,7 +16,7 @@ import {
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useAfterWrite } from '../record-list';
 import { useSchool } from '../school-context';
-import type { Lesson } from './week-grid';
+import type { Lesson } from './calendar';
 
 const { shape } = scheduleFields;
 const lessonForm = scheduleFields.extend({

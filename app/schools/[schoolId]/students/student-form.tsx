@@ -2,11 +2,14 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { z } from 'zod';
 import { STUDENT_LEVELS, STUDENT_STATUSES, studentFields } from '@/server/schools/student-schema';
 import type { AppRouter } from '@/server/router';
 import {
+  Button,
   cardClass,
   FormActions,
   FormErrorSummary,
@@ -20,6 +23,63 @@ import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useSchool } from '../school-context';
 
 export type Student = inferRouterOutputs<AppRouter>['students']['get']['data'];
+type Listed = inferRouterOutputs<AppRouter>['students']['list']['data'][number];
+
+/** A name as compared for duplicates: no accents, no case, single spaces. */
+const folded = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLocaleLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The school's students of the same full name and birth date as `values` (probable duplicates). */
+function sameRider(found: Listed[], values: z.output<typeof studentFields>): Listed[] {
+  const name = folded(`${values.first_name} ${values.last_name}`);
+  const birthDate = values.birth_date ?? null;
+  return found.filter((s) => folded(s.full_name) === name && s.birth_date === birthDate);
+}
+
+/** "Possible duplicate: …" with the way to the existing students, and the choice to go on. */
+function DuplicateWarning({
+  students,
+  onCreate,
+  onCancel,
+  pending,
+}: {
+  students: Listed[];
+  onCreate: () => void;
+  onCancel: () => void;
+  pending: boolean;
+}) {
+  const { schoolId } = useSchool();
+  return (
+    <div role="alert" className="mb-3 rounded-md border border-border bg-bad p-3">
+      <p className="mt-0">
+        <strong>Possible duplicate:</strong>{' '}
+        {students.map((s, i) => (
+          <span key={s.id}>
+            {i > 0 && '; '}
+            {s.full_name}, {s.birth_date ? `born ${s.birth_date}` : 'no birth date'} (
+            <Link href={`/schools/${schoolId}/students/${s.id}`} target="_blank">
+              open<span className="sr-only"> {s.full_name} in a new tab</span>
+            </Link>
+            )
+          </span>
+        ))}
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="button" size="sm" disabled={pending} onClick={onCreate}>
+          Create anyway
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 const grid = 'grid gap-x-4 sm:grid-cols-2';
 
@@ -35,7 +95,9 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
 /**
  * A new student, or with `student` changes to one: checked in the browser with the server's
  * own schema (an empty text clears its field there), then sent; the 422 answers of the
- * server (a taken document number, a future birth date) show beside the fields too.
+ * server (a taken document number, a future birth date) show beside the fields too. A new
+ * student of the same name and birth date as one of the school's is a warning first, not a
+ * refusal. Once saved, the student's page opens, where enrolling is the first action.
  */
 export function StudentForm({ student }: { student?: Student }) {
   const { schoolId } = useSchool();
@@ -75,11 +137,35 @@ export function StudentForm({ student }: { student?: Student }) {
     onSaved: async (_, result) => {
       await queryClient.invalidateQueries({ queryKey: trpc.students.pathKey() });
       toast('success', `${result.data.full_name} was ${student ? 'saved' : 'added'}.`);
+      // The student's page opens at its top, where "Enrol in a class" is: its first render
+      // (loading) is shorter than this form, so the router would find its top already in view.
+      window.scrollTo(0, 0);
       router.push(`/schools/${schoolId}/students/${result.data.id}`);
     },
   });
+  const [duplicates, setDuplicates] = useState<Listed[] | null>(null);
+  const [checking, setChecking] = useState(false);
+  // A new student is first looked for among the school's by name; only a match asks. The
+  // check only advises: should it fail, the student is created as without it.
+  const submit = form.handleSubmit(async (values) => {
+    setDuplicates(null);
+    if (!student) {
+      setChecking(true);
+      const found = await client.students.list
+        .query({
+          schoolId,
+          search: `${values.first_name} ${values.last_name}`.replace(/\s+/g, ' '),
+          per_page: 100,
+        })
+        .catch(() => null)
+        .finally(() => setChecking(false));
+      const matches = found ? sameRider(found.data, values) : [];
+      if (matches.length > 0) return setDuplicates(matches);
+    }
+    return onSubmit();
+  });
   return (
-    <form className={cardClass} noValidate onSubmit={onSubmit}>
+    <form className={cardClass} noValidate onSubmit={submit}>
       <Group legend="Student">
         <TextInputField
           form={form}
@@ -121,7 +207,22 @@ export function StudentForm({ student }: { student?: Student }) {
       </Group>
       <TextareaField form={form} name="notes" label="Notes" rows={3} />
       <FormErrorSummary form={form} />
-      <FormActions label={student ? 'Save student' : 'Create student'} pending={pending} />
+      {duplicates && (
+        <DuplicateWarning
+          students={duplicates}
+          pending={pending}
+          onCreate={() => {
+            setDuplicates(null);
+            void onSubmit();
+          }}
+          onCancel={() => setDuplicates(null)}
+        />
+      )}
+      <FormActions
+        label={student ? 'Save student' : 'Create student'}
+        pending={pending || checking}
+        pendingLabel={checking ? 'Checking…' : undefined}
+      />
     </form>
   );
 }

@@ -66,7 +66,7 @@ export function ConvertForm({
       <SelectInputField
         form={form}
         name="schedule_id"
-        label="Enroll in"
+        label="Enrol in"
         options={[
           { value: '', label: schedules.isPending ? 'Loading…' : 'No class yet' },
           ...(schedules.data?.data.map((s) => ({ value: s.id, label: scheduleLabel(s) })) ?? []),

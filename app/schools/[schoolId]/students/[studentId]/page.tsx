@@ -12,14 +12,17 @@ import {
 } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
 import { NotAllowed, useSchool } from '../../school-context';
-import { Enrollments } from './enrollments';
+import { EnrolInClass, Enrollments } from './enrollments';
 import { StudentAttendance, StudentProfile } from './student-details';
 import { StudentPayments } from './student-payments';
 import { PortalAccess } from './portal-access';
 import { StudentProgress } from './progress';
 import { StudentTimeline } from './timeline';
 
-/** A student: profile, progress, enrollments, attendance statistics, payments and timeline. */
+/**
+ * A student: profile, progress, enrollments, attendance statistics, payments and timeline.
+ * Enrolling an active student in a class is the first action, in reach without scrolling.
+ */
 export default function StudentPage() {
   const { studentId } = useParams<{ studentId: string }>();
   const { school, schoolId, may } = useSchool();
@@ -61,6 +64,7 @@ export default function StudentPage() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1>{s.full_name}</h1>
         <div className="flex flex-wrap items-center gap-2">
+          {s.status === 'active' && !s.anonymized_at && <EnrolInClass rider={s} />}
           {may('students.edit') && !s.anonymized_at && (
             <Button asChild size="sm">
               <Link href={`/schools/${schoolId}/students/${s.id}/edit`}>Edit</Link>

@@ -1,20 +1,27 @@
 'use client';
 
+import Link from 'next/link';
 import {
+  actionsColumn,
   Badge,
   Card,
   CardTitle,
   DataTable,
   Empty,
+  formatDate,
   money,
   type ColumnDef,
 } from '../../../../components/ui';
+import { conceptOf } from '../../payments/payment-labels';
+import { receiptHref } from '../../payments/payments-table';
+import { useSchool } from '../../school-context';
 import type { Student } from './student-details';
 
 type Payment = NonNullable<Student['payments']>[number];
 
 /** The student's payments, for those who may see payments. */
 export function StudentPayments({ payments, currency }: { payments: Payment[]; currency: string }) {
+  const { schoolId } = useSchool();
   const columns: ColumnDef<Payment>[] = [
     { accessorKey: 'due_date', header: 'Due' },
     {
@@ -32,6 +39,16 @@ export function StudentPayments({ payments, currency }: { payments: Payment[]; c
       header: 'Status',
       cell: ({ row: { original: p } }) => <Badge status={p.status}>{p.status}</Badge>,
     },
+    actionsColumn((p) =>
+      p.status === 'paid' ? (
+        <Link
+          href={receiptHref(schoolId, p.id)}
+          aria-label={`Receipt of ${conceptOf(p)}, due ${formatDate(p.due_date)}`}
+        >
+          Receipt
+        </Link>
+      ) : null,
+    ),
   ];
   return (
     <Card aria-labelledby="payments-heading">
