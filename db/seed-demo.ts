@@ -467,7 +467,7 @@ export async function seedDemo(db: Database, options: { timezone: string }): Pro
       fees: [
         {
           concept: 'inscription',
-          name: 'Inscription',
+          name: 'Entry fee',
           amount: 25,
           is_required: true,
           applies_to: 'entry',

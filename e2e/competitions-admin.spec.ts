@@ -34,7 +34,7 @@ test("an owner edits a competition's category and fee, corrects a ribbon and pay
   await edit.getByRole('button', { name: 'Save competition' }).click();
   await expect(page.getByRole('status').filter({ hasText: `${name} was saved.` })).toBeVisible();
   await expect(edit).toBeHidden();
-  await expect(page.getByText('Fees: Inscription €30.00 per entry')).toBeVisible();
+  await expect(page.getByText('Fees: Entry fee €30.00 per entry')).toBeVisible();
 
   const entry = page.getByRole('form', { name: 'New entry' });
   await pick(entry, 'Rider', 'Lucía García');
@@ -59,7 +59,7 @@ test("an owner edits a competition's category and fee, corrects a ribbon and pay
 
   const payments = page.getByRole('region', { name: 'Payments' });
   await expect(payments).toContainText('Expected€30.00Paid€0.00Pending€30.00');
-  await payments.getByRole('button', { name: 'Pay Lucía García, Inscription' }).click();
+  await payments.getByRole('button', { name: 'Pay Lucía García, Entry fee' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pay competition fee' });
   await dialog.getByLabel('Payment method').selectOption('card');
   await expectNoSeriousA11yViolations(page, 'competition, fee payment dialog');
@@ -105,7 +105,7 @@ test('a manager charges one student once, then cancels the charge after confirmi
   await expect(dialog).toBeHidden();
 
   const row = page.getByRole('row', { name: new RegExp(description) });
-  await expect(row).toContainText('pending');
+  await expect(row).toContainText('Pending');
   await row.getByRole('button', { name: 'Cancel charge' }).click();
   await expect(row.getByRole('button', { name: 'Yes, cancel charge' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'payments, cancel confirmation');
@@ -113,7 +113,7 @@ test('a manager charges one student once, then cancels the charge after confirmi
   await expect(
     page.getByRole('status').filter({ hasText: 'The payment was cancelled.' }),
   ).toBeVisible();
-  await expect(row).toContainText('cancelled');
+  await expect(row).toContainText('Cancelled');
 });
 
 test('the reports page shows the attendance report beside the financial charts', async ({
@@ -169,9 +169,8 @@ test(
     await page.getByLabel('E-mail').fill('admin@demo.school');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('link', { name: 'Administration' }).click();
-    const nav = page.getByRole('navigation', { name: 'Administration' });
 
-    await nav.getByRole('link', { name: 'Organizations' }).click();
+    await openSection(page, 'Organizations', 'Administration');
     await page.getByRole('button', { name: 'New organization' }).click();
     const create = page.getByRole('form', { name: 'New organization' });
     await create.getByLabel('Name').fill('Hilltop Stables');
@@ -189,7 +188,7 @@ test(
     await expect(page.getByRole('row', { name: /Hilltop Riding Club/ })).toContainText('verified');
     await screenshot(page, testInfo, 'admin-organizations');
 
-    await nav.getByRole('link', { name: 'Users' }).click();
+    await openSection(page, 'Users', 'Administration');
     await page.getByLabel('Search users').fill('rider@');
     const row = page.getByRole('row', { name: /rider@demo\.school/ });
     await expect(row).toContainText('active');

@@ -1,55 +1,66 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 
-/** Signs in with the development issuer and opens the demo school. */
+/**
+ * Signs in with the development issuer and opens the demo school: from the picker, or at once
+ * for a person whose only organization it is (the home page opens it).
+ */
 export async function signInToSchool(page: Page, email: string) {
   await page.goto('/signin', { waitUntil: 'networkidle' });
+  const picker = page.getByRole('link', { name: /Demo Riding School/ });
+  const school = page.getByRole('heading', { name: 'Demo Riding School', level: 1 });
   // A value typed before the form hydrates is lost; type again until the sign-in goes through.
   await expect(async () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('link', { name: /Demo Riding School/ })).toBeVisible({
-      timeout: 3000,
-    });
+    await expect(picker.or(school).first()).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 20_000 });
-  await page.getByRole('link', { name: /Demo Riding School/ }).click();
-  await expect(page.getByRole('heading', { name: 'Demo Riding School', level: 1 })).toBeVisible();
+  // The picker's links show only once the home page has chosen to stay.
+  if (await picker.isVisible()) await picker.click();
+  await expect(school).toBeVisible();
 }
 
-/** Signs in with the development issuer as anyone, on the home page ("Your schools"). */
+/**
+ * Signs in with the development issuer as anyone, on the home page ("Your schools"). A person
+ * with a single organization lands in it; the home link then leads back to the picker.
+ */
 export async function signInAs(page: Page, email: string) {
   await page.goto('/signin', { waitUntil: 'networkidle' });
+  // The home page once it has chosen to stay, or an organization's frame, which names the role.
+  const home = page.getByRole('link', { name: 'Have an access code?' });
+  const organization = page.getByText('Your role:');
   await expect(async () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('heading', { name: 'Your schools' })).toBeVisible({
-      timeout: 3000,
-    });
+    await expect(home.or(organization).first()).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 20_000 });
+  if (!(await home.isVisible())) {
+    await page.getByRole('link', { name: 'Equestrian Platform', exact: true }).click();
+  }
+  await expect(page.getByRole('heading', { name: 'Your schools' })).toBeVisible();
+  await expect(home).toBeVisible();
 }
 
 /** Signs in as the demo's platform administrator, on the home page. */
 export const signInAsAdmin = (page: Page) => signInAs(page, 'admin@demo.school');
 
-/** Follows a link of the school navigation, opening the menu first on a narrow screen. */
-export async function openSection(page: Page, label: string) {
+/**
+ * Follows a link of an area's navigation (`School`, `Stud`, `Administration`), opening the
+ * drawer first on a narrow screen.
+ */
+export async function openSection(page: Page, label: string, area = 'School') {
+  const link = page.getByRole('navigation', { name: area }).getByRole('link', {
+    name: label,
+    exact: true,
+  });
   const menu = page.getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page
-    .getByRole('navigation', { name: 'School' })
-    .getByRole('link', { name: label, exact: true })
-    .click();
+  // Once the area's frame is drawn: the link in the sidebar, or the drawer's button.
+  await expect(link.or(menu).first()).toBeVisible();
+  if (!(await link.isVisible())) await menu.click();
+  await link.click();
 }
 
-/** Follows a link of the stud navigation, opening the menu first on a narrow screen. */
-export async function openStudSection(page: Page, label: string) {
-  const menu = page.getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page
-    .getByRole('navigation', { name: 'Stud' })
-    .getByRole('link', { name: label, exact: true })
-    .click();
-}
+export const openStudSection = (page: Page, label: string) => openSection(page, label, 'Stud');
 
 /**
  * A full-page screenshot under e2e/screenshots/, named by project, for a person to look at
@@ -112,6 +123,37 @@ export async function expectNoSeriousA11yViolations(
     .toEqual([]);
 }
 
+/** A label that is `name`, or `name` followed by details (not by more letters of a name). */
+export const startsWithName = (name: string) =>
+  new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u');
+
+/**
+ * Chooses the option of a native select whose label starts with `name` (a student's label
+ * carries their age, which changes every year).
+ */
+export async function selectByName(select: Locator, name: string) {
+  const option = select.locator('option').filter({ hasText: startsWithName(name) });
+  await select.selectOption((await option.first().getAttribute('value'))!);
+}
+
+/**
+ * Opens a lesson of the schedule's calendar by its accessible name: on a phone, its day
+ * first. Its dialog is then open.
+ */
+export async function openLesson(page: Page, day: string, lesson: string | RegExp) {
+  const days = page.getByRole('group', { name: 'Days' });
+  // Once the week is drawn: the day buttons on a phone, the day's column on a desktop.
+  const column = page.getByRole('heading', { level: 2, name: new RegExp(`^${day} `) });
+  await expect(days.or(column).first()).toBeVisible();
+  if (await days.isVisible()) {
+    await days.getByRole('button', { name: new RegExp(`^${day} `) }).click();
+  }
+  await page
+    .getByRole('list', { name: new RegExp(`^${day} `) })
+    .getByRole('button', { name: lesson })
+    .click();
+}
+
 /**
  * Picks a record in a searchable combobox (app/components/ui/combobox.tsx): types its name,
  * which the server searches, then chooses it from the suggestions.
@@ -119,7 +161,11 @@ export async function expectNoSeriousA11yViolations(
 export async function pick(scope: Locator | Page, label: string, name: string) {
   const box = scope.getByRole('combobox', { name: label, exact: true });
   await box.fill(name);
-  await scope.getByRole('option', { name, exact: true }).click();
+  // A student's option adds their age and document after the name: "Ana García · 12 y".
+  await scope
+    .getByRole('option', { name: startsWithName(name) })
+    .first()
+    .click();
   await expect(box).toHaveValue(name);
 }
 

@@ -1,16 +1,46 @@
-import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { paymentAudit, payments, users } from '@/db/schema';
+import { paymentAudit, payments, students, users } from '@/db/schema';
 import { invalidField, notFound } from '../kernel/errors';
 import type { School } from '../kernel/trpc/init';
 import { paginate, pageOffset, type PageRequest } from '../kernel/trpc/pagination';
 import { isUuid } from '../kernel/validation';
 import { todayIn } from '../kernel/fields/calendar';
-import { countAll } from '../kernel/records';
-import { selectPayments, statusFilter, toPayment } from './payment-records';
+import { countAll, escapeLike } from '../kernel/records';
+import { PAYMENT_ORDERS, selectPayments, statusFilter, toPayment } from './payment-records';
 import type { AuditEntry, Payment, PaymentListFilters } from './payment-schema';
 
-/** A page of the school's payments, newest due date first; `overdue` is derived on `today`. */
+/**
+ * What `search` matches: the student's "first last" (an uncorrelated subquery: the school's
+ * matching students are found once, not per payment), the receipt number, the description or
+ * the concept in words (`enrollment fee`). One condition on `payments` alone, so that the page
+ * and its count filter alike.
+ */
+function searchFilter(db: Database, schoolId: string, search: string): SQL {
+  const pattern = `%${escapeLike(search)}%`;
+  return or(
+    inArray(
+      payments.studentId,
+      db
+        .select({ id: students.id })
+        .from(students)
+        .where(
+          and(
+            eq(students.schoolId, schoolId),
+            ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, pattern),
+          ),
+        ),
+    ),
+    ilike(payments.receiptNumber, pattern),
+    ilike(payments.description, pattern),
+    ilike(sql`replace(${payments.concept}, '_', ' ')`, pattern),
+  )!;
+}
+
+/**
+ * A page of the school's payments in the order asked (newest due date first by default);
+ * `overdue` is derived on `today`.
+ */
 export async function listPayments(
   db: Database,
   school: School,
@@ -27,6 +57,7 @@ export async function listPayments(
   const filters: (SQL | undefined)[] = [
     input.student_id ? eq(payments.studentId, input.student_id) : undefined,
     input.status ? statusFilter(input.status, today) : undefined,
+    input.search ? searchFilter(db, school.id, input.search) : undefined,
     input.start_date ? gte(payments.dueDate, input.start_date) : undefined,
     input.end_date ? lte(payments.dueDate, input.end_date) : undefined,
   ];
@@ -34,9 +65,13 @@ export async function listPayments(
   const inSchool = and(eq(payments.schoolId, school.id), where);
   // The page and the filter's total in one statement (the total an uncorrelated scalar
   // subquery); a page past the end has no row to carry it and counts apart.
-  const rows = await selectPayments(db, school.id, where, {
-    total: sql<number>`(select count(*)::int from ${payments} where ${inSchool})`,
-  })
+  const rows = await selectPayments(
+    db,
+    school.id,
+    where,
+    { total: sql<number>`(select count(*)::int from ${payments} where ${inSchool})` },
+    PAYMENT_ORDERS[input.sort],
+  )
     .limit(input.per_page)
     .offset(pageOffset(input));
   const total =

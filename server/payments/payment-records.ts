@@ -1,8 +1,21 @@
-import { and, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { classes, payments, students } from '@/db/schema';
+import { PAYMENT_STATUSES } from '@/db/schema/payment-values';
 import { timestampsOut, toMoney } from '../kernel/records';
-import type { Payment, ReportedStatus } from './payment-schema';
+import type { Payment, PaymentSort, ReportedStatus } from './payment-schema';
 
 /*
  * The school payment record (spec 2.5, DESIGN 6): the one query that reads it and its output,
@@ -19,16 +32,22 @@ export function reportedStatus(
   return row.status === 'pending' && row.dueDate < today ? 'overdue' : row.status;
 }
 
-/** Payments reported in `status` on `today`, as a filter. */
-export function statusFilter(status: ReportedStatus, today: string): SQL {
-  switch (status) {
-    case 'overdue':
-      return and(eq(payments.status, 'pending'), lt(payments.dueDate, today))!;
-    case 'pending':
-      return and(eq(payments.status, 'pending'), gte(payments.dueDate, today))!;
-    default:
-      return eq(payments.status, status);
-  }
+/**
+ * Payments reported in any of `statuses` on `today`, as a filter. Pending and overdue
+ * together are every stored pending payment, one condition that the partial index of pending
+ * payments answers.
+ */
+export function statusFilter(statuses: readonly ReportedStatus[], today: string): SQL {
+  const wanted = new Set(statuses);
+  const stored = PAYMENT_STATUSES.filter((status) => status !== 'pending' && wanted.has(status));
+  const conditions: SQL[] = stored.length > 0 ? [inArray(payments.status, stored)] : [];
+  if (wanted.has('pending') && wanted.has('overdue'))
+    conditions.push(eq(payments.status, 'pending'));
+  else if (wanted.has('pending'))
+    conditions.push(and(eq(payments.status, 'pending'), gte(payments.dueDate, today))!);
+  else if (wanted.has('overdue'))
+    conditions.push(and(eq(payments.status, 'pending'), lt(payments.dueDate, today))!);
+  return conditions.length === 1 ? conditions[0]! : or(...conditions)!;
 }
 
 const paymentColumns = {
@@ -64,15 +83,28 @@ export function toPayment(row: PaymentJoinRow, today: string): Payment {
   };
 }
 
+/** The newest due date first; ties by creation, then id, so that pages never overlap. */
+const NEWEST_DUE_FIRST = [desc(payments.dueDate), desc(payments.createdAt), desc(payments.id)];
+
+/** Each order of the list, with the newest due date first among equals. */
+export const PAYMENT_ORDERS: Record<PaymentSort, SQL[]> = {
+  due_date_desc: NEWEST_DUE_FIRST,
+  due_date_asc: [asc(payments.dueDate), asc(payments.createdAt), asc(payments.id)],
+  amount_desc: [desc(payments.amount), ...NEWEST_DUE_FIRST],
+  amount_asc: [asc(payments.amount), ...NEWEST_DUE_FIRST],
+  student: [asc(students.lastName), asc(students.firstName), asc(students.id), ...NEWEST_DUE_FIRST],
+};
+
 /**
- * Payments of a school with their student's name and class, newest due date first, in one
- * statement; `extra` adds columns (a list's total).
+ * Payments of a school with their student's name and class, in one statement, newest due
+ * date first unless `orderBy` says otherwise; `extra` adds columns (a list's total).
  */
 export function selectPayments<Extra extends Record<string, SQL> = Record<never, SQL>>(
   db: Database,
   schoolId: string,
   where?: SQL,
   extra?: Extra,
+  orderBy: SQL[] = NEWEST_DUE_FIRST,
 ) {
   return db
     .select({ ...paymentColumns, ...(extra as Extra) })
@@ -86,7 +118,7 @@ export function selectPayments<Extra extends Record<string, SQL> = Record<never,
       and(eq(classes.schoolId, payments.schoolId), eq(classes.id, payments.classId)),
     )
     .where(and(eq(payments.schoolId, schoolId), where))
-    .orderBy(desc(payments.dueDate), desc(payments.createdAt), desc(payments.id));
+    .orderBy(...orderBy);
 }
 
 /*

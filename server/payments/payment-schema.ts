@@ -90,10 +90,46 @@ export type Payment = z.infer<typeof paymentSchema>;
 
 export const paymentIdInput = schoolIdInput.extend({ paymentId: pathId });
 
+/** The orders of GET /payments; the first (newest due date first) by default. */
+export const PAYMENT_SORTS = [
+  'due_date_desc',
+  'due_date_asc',
+  'amount_desc',
+  'amount_asc',
+  'student',
+] as const;
+export type PaymentSort = (typeof PAYMENT_SORTS)[number];
+
+const isReportedStatus = (value: string): value is ReportedStatus =>
+  (REPORTED_STATUSES as readonly string[]).includes(value);
+
+/**
+ * One reported status, or several separated by commas (`pending,overdue`: all that is still
+ * owed). A plain string to the OpenAPI document, as a query parameter cannot be an array there.
+ */
+export const paymentStatusesField = z
+  .string()
+  .meta({
+    description: `${REPORTED_STATUSES.join(', ')}, or several of them separated by commas.`,
+    pattern: `^(${REPORTED_STATUSES.join('|')})(,(${REPORTED_STATUSES.join('|')}))*$`,
+    example: 'pending,overdue',
+  })
+  .transform((value, ctx) => {
+    const statuses = value.split(',');
+    if (!statuses.every(isReportedStatus)) {
+      ctx.addIssue({ code: 'invalid_value', values: [...REPORTED_STATUSES], input: value });
+      return z.NEVER;
+    }
+    return [...new Set(statuses)];
+  });
+
 /** GET /payments filters; `start_date`/`end_date` bound the due date. */
 export const paymentListFilters = z.object({
   student_id: z.uuid().optional(),
-  status: z.enum(REPORTED_STATUSES).optional(),
+  status: paymentStatusesField.optional(),
+  /** The student's name, the receipt number, the description or the concept. */
+  search: z.string().trim().max(255).optional(),
+  sort: z.enum(PAYMENT_SORTS).default('due_date_desc'),
   start_date: dateField.optional(),
   end_date: dateField.optional(),
 });

@@ -311,9 +311,161 @@ describe('GET /api/schools/{schoolId}/payments', () => {
     expect(await ids('colour=blue&status=overdue')).toEqual([overdue.id]);
   });
 
+  it('keeps several statuses separated by commas: unpaid is pending and overdue together', async () => {
+    const s = await setup();
+    const pending = await charge(s.schoolId, s.student.id, { dueDate: day(3) });
+    const overdue = await charge(s.schoolId, s.student.id, { dueDate: day(-3) });
+    const paid = await charge(s.schoolId, s.student.id, {
+      dueDate: day(-6),
+      status: 'paid',
+      paymentMethod: 'card',
+      paidDate: day(-6),
+    });
+    const cancelled = await charge(s.schoolId, s.student.id, {
+      dueDate: day(-9),
+      status: 'cancelled',
+    });
+    const other = await otherSchool();
+
+    const list = async (query: string) => {
+      const res = await app.request('GET', `${s.base}?${query}`, { token: s.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return {
+        ids: res.body.data.map((p: { id: string }) => p.id),
+        total: res.body.meta.total,
+      };
+    };
+
+    expect(await list('status=pending,overdue')).toEqual({
+      ids: [pending.id, overdue.id],
+      total: 2,
+    });
+    expect(await list('status=overdue,pending,overdue')).toEqual({
+      ids: [pending.id, overdue.id],
+      total: 2,
+    });
+    expect(await list('status=paid,cancelled')).toEqual({
+      ids: [paid.id, cancelled.id],
+      total: 2,
+    });
+    expect(await list('status=overdue,paid')).toEqual({ ids: [overdue.id, paid.id], total: 2 });
+    expect((await list('status=pending,overdue,paid,cancelled')).total).toBe(4);
+    // The single values keep their meaning.
+    expect(await list('status=pending')).toEqual({ ids: [pending.id], total: 1 });
+    expect(await list('status=overdue')).toEqual({ ids: [overdue.id], total: 1 });
+    // Another school's unpaid charge is never among them.
+    expect((await list('status=pending,overdue')).ids).not.toContain(other.payment.id);
+  });
+
+  it('searches the student’s name, the receipt number, the description and the concept, counting what it finds', async () => {
+    const s = await setup();
+    const bruno = await f.student(s.schoolId, { firstName: 'Bruno', lastName: 'Díaz' });
+    const percent = await f.student(s.schoolId, { firstName: '100%', lastName: 'Percent' });
+    const anaTuition = await charge(s.schoolId, s.student.id, {
+      dueDate: '2026-03-05',
+      concept: 'tuition',
+      period: '2026-03',
+      description: 'March tuition',
+    });
+    const anaHelmet = await charge(s.schoolId, s.student.id, {
+      dueDate: '2026-02-05',
+      description: 'Riding helmet',
+      status: 'paid',
+      paymentMethod: 'cash',
+      paidDate: '2026-02-01',
+      receiptNumber: 'R-2026-000042',
+    });
+    const brunoFee = await charge(s.schoolId, bruno.id, {
+      dueDate: '2026-01-05',
+      concept: 'enrollment_fee',
+    });
+    const percentCharge = await charge(s.schoolId, percent.id, { dueDate: '2025-12-05' });
+    // Another school's payment of a student with the same name is not found.
+    const other = await otherSchool();
+
+    const list = async (query: string) => {
+      const res = await app.request('GET', `${s.base}?${query}`, { token: s.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return {
+        ids: res.body.data.map((p: { id: string }) => p.id),
+        total: res.body.meta.total,
+      };
+    };
+    const search = (term: string) => list(`search=${encodeURIComponent(term)}`);
+
+    expect(await search('ana gar')).toEqual({ ids: [anaTuition.id, anaHelmet.id], total: 2 });
+    expect(await search('bruno díaz')).toEqual({ ids: [brunoFee.id], total: 1 });
+    expect(await search('  BRUNO  ')).toEqual({ ids: [brunoFee.id], total: 1 });
+    expect(await search('R-2026-000042')).toEqual({ ids: [anaHelmet.id], total: 1 });
+    expect(await search('000042')).toEqual({ ids: [anaHelmet.id], total: 1 });
+    expect(await search('helmet')).toEqual({ ids: [anaHelmet.id], total: 1 });
+    expect(await search('enrollment fee')).toEqual({ ids: [brunoFee.id], total: 1 });
+    expect(await search('tuition')).toEqual({ ids: [anaTuition.id], total: 1 });
+    // LIKE wildcards are taken literally.
+    expect(await search('%')).toEqual({ ids: [percentCharge.id], total: 1 });
+    expect(await search('nobody')).toEqual({ ids: [], total: 0 });
+    expect((await search('   ')).total).toBe(4);
+    expect((await search('ana')).ids).not.toContain(other.payment.id);
+    // With the other filters, and past the last page (the count apart).
+    expect(await list('search=ana&status=paid')).toEqual({ ids: [anaHelmet.id], total: 1 });
+    expect(await list('search=ana&status=pending,overdue')).toEqual({
+      ids: [anaTuition.id],
+      total: 1,
+    });
+    expect(await list('search=ana&per_page=1&page=2')).toEqual({ ids: [anaHelmet.id], total: 2 });
+    expect(await list('search=ana&per_page=1&page=5')).toEqual({ ids: [], total: 2 });
+  });
+
+  it('sorts by due date either way, by amount either way and by student, ties newest due date first', async () => {
+    const s = await setup();
+    const bruno = await f.student(s.schoolId, { firstName: 'Bruno', lastName: 'Benítez' });
+    const zoe = await f.student(s.schoolId, { firstName: 'Zoe', lastName: 'Zamora' });
+    const a = await charge(s.schoolId, s.student.id, { dueDate: '2026-02-01', amount: '30.00' });
+    const b = await charge(s.schoolId, bruno.id, { dueDate: '2026-03-01', amount: '120.00' });
+    const c = await charge(s.schoolId, zoe.id, { dueDate: '2026-01-01', amount: '30.00' });
+    const d = await charge(s.schoolId, s.student.id, { dueDate: '2026-04-01', amount: '9.50' });
+
+    const ids = async (query: string) => {
+      const res = await app.request('GET', `${s.base}?${query}`, { token: s.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.map((p: { id: string }) => p.id);
+    };
+
+    expect(await ids('')).toEqual([d.id, b.id, a.id, c.id]);
+    expect(await ids('sort=due_date_desc')).toEqual([d.id, b.id, a.id, c.id]);
+    expect(await ids('sort=due_date_asc')).toEqual([c.id, a.id, b.id, d.id]);
+    expect(await ids('sort=amount_desc')).toEqual([b.id, a.id, c.id, d.id]);
+    expect(await ids('sort=amount_asc')).toEqual([d.id, a.id, c.id, b.id]);
+    // Benítez, García (newest due first), Zamora.
+    expect(await ids('sort=student')).toEqual([b.id, d.id, a.id, c.id]);
+    expect(await ids('sort=student&per_page=2&page=2')).toEqual([a.id, c.id]);
+  });
+
   it('rejects invalid filters with 422 on the field', async () => {
     const s = await setup();
-    expect422(await app.request('GET', `${s.base}?status=late`, { token: s.token }), 'status');
+    expect422(
+      await app.request('GET', `${s.base}?status=late`, { token: s.token }),
+      'status',
+      'The selected status is invalid.',
+    );
+    for (const status of ['pending,late', 'pending,', 'pending, overdue', ''])
+      expect422(
+        await app.request('GET', `${s.base}?status=${encodeURIComponent(status)}`, {
+          token: s.token,
+        }),
+        'status',
+        'The selected status is invalid.',
+      );
+    expect422(
+      await app.request('GET', `${s.base}?sort=newest`, { token: s.token }),
+      'sort',
+      'The selected sort is invalid.',
+    );
+    expect422(
+      await app.request('GET', `${s.base}?search=${'a'.repeat(256)}`, { token: s.token }),
+      'search',
+      'The search field must not be greater than 255 characters.',
+    );
     expect422(
       await app.request('GET', `${s.base}?student_id=nope`, { token: s.token }),
       'student_id',
@@ -348,25 +500,27 @@ describe('GET /api/schools/{schoolId}/payments', () => {
     ).toBe(200);
   });
 
-  it('runs the same number of statements for 2 payments and 20', async () => {
+  it('runs the same number of statements for 2 payments and 20, searched and sorted too', async () => {
     const s = await setup();
-    const count = async () => {
+    const count = async (query: string) => {
       const counter = { count: 0 };
       const res = await statementCounter.run(counter, () =>
-        app.request('GET', `${s.base}?status=pending`, { token: s.token }),
+        app.request('GET', `${s.base}?${query}`, { token: s.token }),
       );
       expect(res.status).toBe(200);
       return { statements: counter.count, rows: res.body.data.length };
     };
+    const queries = ['status=pending', 'status=pending,overdue&search=garc&sort=student'];
     for (let i = 0; i < 2; i++)
       await charge(s.schoolId, (await f.student(s.schoolId, { firstName: `S${i}` })).id);
-    const two = await count();
+    const two = [await count(queries[0]!), await count(queries[1]!)];
     for (let i = 2; i < 20; i++)
       await charge(s.schoolId, (await f.student(s.schoolId, { firstName: `S${i}` })).id);
-    const twenty = await count();
+    const twenty = [await count(queries[0]!), await count(queries[1]!)];
 
-    expect([two.rows, twenty.rows]).toEqual([2, 20]);
-    expect(twenty.statements).toBe(two.statements);
+    expect(two.map((c) => c.rows)).toEqual([2, 2]);
+    expect(twenty.map((c) => c.rows)).toEqual([20, 20]);
+    expect(twenty.map((c) => c.statements)).toEqual(two.map((c) => c.statements));
   });
 });
 

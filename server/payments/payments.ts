@@ -26,9 +26,9 @@ export const paymentsRouter = router({
         method: 'GET',
         path: '/schools/{schoolId}/payments',
         tags: ['Payments'],
-        summary: 'School payments, newest due date first',
+        summary: 'School payments, newest due date first by default',
         description:
-          "`status=overdue` keeps pending payments whose due date has passed in the school's time zone (they are reported as overdue, never as pending); `start_date`/`end_date` filter on the due date.",
+          "`status=overdue` keeps pending payments whose due date has passed in the school's time zone (they are reported as overdue, never as pending); several statuses separated by commas keep any of them (`status=pending,overdue`: all that is unpaid). `search` matches the student's name, the receipt number, the description or the concept (case-insensitive). `sort`: `due_date_desc` (default), `due_date_asc`, `amount_desc`, `amount_asc` or `student` (last name, first name); ties newest due date first. `start_date`/`end_date` filter on the due date.",
       },
     })
     .input(schoolIdInput.extend(paginationInput(20).shape).extend(paymentListFilters.shape))

@@ -41,9 +41,9 @@ export function Figures({ data, currency }: { data: DashboardData; currency: str
         note="paid school and competition payments"
       />
       <Stat
-        label="Pending payments"
+        label="Unpaid charges"
         value={data.finances.pending_payments}
-        note={`${money(data.finances.pending_amount, currency)} unpaid`}
+        note={`${money(data.finances.pending_amount, currency)} to collect, overdue included`}
       />
     </StatGrid>
   );

@@ -11,6 +11,7 @@ import {
   TextInputField,
   useZodForm,
 } from '../../components/ui';
+import { methodLabel } from './payments/payment-labels';
 import { todayIn, useSchool } from './school-context';
 
 export type PayValues = {
@@ -69,7 +70,7 @@ export function PayForm({
         form={form}
         name="payment_method"
         label="Payment method"
-        options={methods}
+        options={methods.map((method) => ({ value: method, label: methodLabel(method) }))}
       />
       <TextInputField form={form} name="paid_date" label="Paid on" type="date" />
       <TextInputField

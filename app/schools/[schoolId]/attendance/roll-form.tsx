@@ -6,6 +6,8 @@ import { ATTENDANCE_STATUSES } from '@/db/schema/school-values';
 import {
   Button,
   cardClass,
+  fieldErrorsOf,
+  humanize,
   Label,
   NativeSelect,
   useErrorToast,
@@ -27,6 +29,7 @@ const RATINGS = [1, 2, 3, 4, 5];
 export function RollForm({
   scheduleId,
   date,
+  when,
   students,
   initial,
   alreadyRecorded,
@@ -35,6 +38,8 @@ export function RollForm({
 }: {
   scheduleId: string;
   date: string;
+  /** The day in words: `today`, `on Fri 27 Nov`. */
+  when: string;
   students: Student[];
   /** A mark per student, in the same order. */
   initial: Mark[];
@@ -45,7 +50,8 @@ export function RollForm({
   const { schoolId } = useSchool();
   const trpc = useTRPC();
   const toast = useToast();
-  const showError = useErrorToast();
+  // A 422 (a day still to come, an enrollment not running that day) is said in the form.
+  const showError = useErrorToast({ inline: true });
   const queryClient = useQueryClient();
   const form = useForm({ defaultValues: { marks: initial } });
   const submit = useMutation(
@@ -58,6 +64,7 @@ export function RollForm({
       onError: showError,
     }),
   );
+  const refused = Object.values(fieldErrorsOf(submit.error)).flat();
   const save = form.handleSubmit(({ marks }) =>
     submit.mutate({
       schoolId,
@@ -76,7 +83,7 @@ export function RollForm({
     <form className={cardClass} onSubmit={save} aria-label="Attendance">
       {alreadyRecorded && (
         <p className="inline-block rounded-full bg-ok px-2 py-0.5 text-sm" role="note">
-          Attendance was taken for this class today; saving again replaces it.
+          Attendance was taken for this class {when}; saving again replaces it.
         </p>
       )}
       <ul className="m-0 list-none p-0">
@@ -95,7 +102,7 @@ export function RollForm({
                     {...form.register(`marks.${i}.status`)}
                   />
                   <span className="inline-block cursor-pointer rounded-md border border-border bg-card px-3 py-2 peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring">
-                    {status}
+                    {humanize(status)}
                   </span>
                 </label>
               ))}
@@ -139,6 +146,11 @@ export function RollForm({
           </li>
         ))}
       </ul>
+      {refused.length > 0 && (
+        <p role="alert" className="mt-3 mb-0 text-destructive">
+          Not saved: {refused.join(' ')}
+        </p>
+      )}
       {editable && (
         <Button type="submit" className="mt-3" disabled={submit.isPending}>
           {submit.isPending ? 'Saving…' : 'Save attendance'}

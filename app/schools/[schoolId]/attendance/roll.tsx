@@ -10,10 +10,13 @@ import { RollForm, type Mark, type Student } from './roll-form';
 export function Roll({
   scheduleId,
   date,
+  when,
   students,
 }: {
   scheduleId: string;
   date: string;
+  /** The day in words for its notes: `today`, `on Fri 27 Nov`. */
+  when: string;
   students: Student[];
 }) {
   const { schoolId, may } = useSchool();
@@ -39,6 +42,7 @@ export function Roll({
     <RollForm
       scheduleId={scheduleId}
       date={date}
+      when={when}
       students={students}
       initial={initial}
       alreadyRecorded={records.length > 0}

@@ -49,7 +49,7 @@ export function CompetitionForm({
       categories: competition ? competition.categories : [''],
       fees: competition
         ? competition.fees.map((fee) => ({ ...fee, amount: String(fee.amount) }))
-        : [newFee('Inscription')],
+        : [newFee('Entry fee')],
     },
     save: ({ status, ...fields }) =>
       competition

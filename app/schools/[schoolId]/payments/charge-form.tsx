@@ -18,12 +18,12 @@ import {
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { todayIn, useSchool } from '../school-context';
+import { CONCEPT_LABELS } from './payment-labels';
 
-const CONCEPTS = [
-  { value: 'other', label: 'other' },
-  { value: 'tuition', label: 'tuition' },
-  { value: 'enrollment_fee', label: 'enrollment fee' },
-] as const;
+const CONCEPTS = (['other', 'tuition', 'enrollment_fee'] as const).map((value) => ({
+  value,
+  label: CONCEPT_LABELS[value],
+}));
 
 const { shape } = paymentFields;
 const chargeForm = paymentFields.pick({ concept: true, description: true, due_date: true }).extend({

@@ -6,21 +6,31 @@ import Link from 'next/link';
 import type { AppRouter } from '@/server/router';
 import {
   actionsColumn,
+  Badge,
   Button,
   cardClass,
   ConfirmButton,
   DataTable,
+  formatDate,
+  humanize,
   money,
-  statusColumn,
   type ColumnDef,
   useWriteOutcome,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { useSchool } from '../school-context';
+import { conceptOf, periodLabel } from './payment-labels';
 
 export type Payment = inferRouterOutputs<AppRouter>['payments']['list']['data'][number];
 
-/** A page of payments, each open one with "Register payment" and "Cancel charge" for those who may. */
+/** Where a paid payment's printable receipt is. */
+export const receiptHref = (schoolId: string, paymentId: string) =>
+  `/schools/${schoolId}/payments/${paymentId}/receipt`;
+
+/**
+ * A page of payments: each open one with "Register payment" and "Cancel charge" for those who
+ * may, each paid one with its receipt.
+ */
 export function PaymentsTable({
   payments,
   busy,
@@ -53,8 +63,8 @@ export function PaymentsTable({
       header: 'Concept',
       cell: ({ row: { original: p } }) => (
         <>
-          {p.description ?? p.concept}
-          {p.period && <span className="text-muted-foreground"> {p.period}</span>}
+          {conceptOf(p)}
+          {p.period && <span className="text-muted-foreground"> · {periodLabel(p.period)}</span>}
         </>
       ),
     },
@@ -63,15 +73,28 @@ export function PaymentsTable({
       header: 'Amount',
       cell: ({ row: { original: p } }) => money(p.amount, p.currency),
     },
-    { accessorKey: 'due_date', header: 'Due' },
-    statusColumn((p) => p.receipt_number),
+    {
+      id: 'due_date',
+      header: 'Due',
+      cell: ({ row: { original: p } }) => formatDate(p.due_date),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: ({ row: { original: p } }) => (
+        <>
+          <Badge status={p.status}>{humanize(p.status)}</Badge>
+          {p.receipt_number && <span className="text-muted-foreground"> {p.receipt_number}</span>}
+        </>
+      ),
+    },
     actionsColumn((p) => (
       <div className="flex flex-wrap items-center gap-2">
         {may('payments.edit') && open(p) && (
           <Button
             size="sm"
             onClick={() => onPay(p)}
-            aria-label={`Register payment of ${p.student.full_name}, ${p.description ?? p.concept}`}
+            aria-label={`Register payment of ${p.student.full_name}, ${conceptOf(p)}`}
           >
             Register payment
           </Button>
@@ -82,6 +105,16 @@ export function PaymentsTable({
             question="Cancel this charge?"
             onConfirm={() => cancel.mutate({ schoolId, paymentId: p.id })}
           />
+        )}
+        {p.status === 'paid' && (
+          <Button asChild variant="outline" size="sm">
+            <Link
+              href={receiptHref(schoolId, p.id)}
+              aria-label={`Receipt of ${p.student.full_name}, ${conceptOf(p)}`}
+            >
+              Receipt
+            </Link>
+          </Button>
         )}
       </div>
     )),

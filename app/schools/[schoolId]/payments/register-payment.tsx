@@ -6,16 +6,19 @@ import { money, useErrorToast, useToast } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { PayForm } from '../pay-form';
 import { useSchool } from '../school-context';
+import { conceptOf } from './payment-labels';
 import type { Payment } from './payments-table';
 
-/** Registering the payment of a pending or overdue charge. */
+/** Registering the payment of a pending or overdue charge; `onPaid` gets the paid payment. */
 export function RegisterPayment({
   payment,
   currency,
+  onPaid,
   onDone,
 }: {
   payment: Payment;
   currency: string;
+  onPaid: (paid: Payment) => void;
   onDone: () => void;
 }) {
   const { schoolId } = useSchool();
@@ -29,6 +32,7 @@ export function RegisterPayment({
         await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.dashboard.pathKey() });
         toast('success', `Payment registered, receipt ${result.data.receipt_number ?? ''}.`);
+        onPaid(result.data);
         onDone();
       },
       onError: showError,
@@ -38,7 +42,7 @@ export function RegisterPayment({
     <PayForm
       summary={
         <>
-          {payment.student.full_name} · {payment.description ?? payment.concept} ·{' '}
+          {payment.student.full_name} · {conceptOf(payment)} ·{' '}
           <strong>{money(payment.amount, currency)}</strong>
         </>
       }

@@ -8,10 +8,20 @@ import {
   CardTitle,
   DataTable,
   DetailList,
+  humanize,
+  plural,
   Stat,
   StatGrid,
   type ColumnDef,
 } from '../../../components/ui';
+
+/** `2026-05` as `May`, or `May 26` in January, where a new year begins on the axis. */
+const monthLabel = (month: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    month: 'short',
+    ...(month.endsWith('-01') ? { year: '2-digit' } : {}),
+    timeZone: 'UTC',
+  }).format(new Date(`${month}-15T12:00:00Z`));
 
 type Report = inferRouterOutputs<AppRouter>['reports']['financial']['data'];
 type Debtor = Report['top_debtors'][number];
@@ -30,22 +40,22 @@ export function FinancialReport({ r, format }: { r: Report; format: (value: numb
         <Stat
           label="Income"
           value={format(r.income.total.amount)}
-          note={`${r.income.total.count} payments`}
+          note={plural(r.income.total.count, 'payment')}
         />
         <Stat
-          label="Pending"
+          label="Not yet due"
           value={format(r.pending.amount)}
-          note={`${r.pending.count} not yet due`}
+          note={`${plural(r.pending.count, 'charge')} due in this range`}
         />
         <Stat
           label="Overdue"
           value={format(r.overdue.amount)}
-          note={`${r.overdue.count} past due`}
+          note={`${plural(r.overdue.count, 'charge')} past due`}
         />
         <Stat
           label="Competitions unpaid"
           value={format(r.competition_pending.amount)}
-          note={`${r.competition_pending.count} payments`}
+          note={plural(r.competition_pending.count, 'payment')}
         />
       </StatGrid>
       <Card aria-labelledby="by-month-heading">
@@ -54,7 +64,7 @@ export function FinancialReport({ r, format }: { r: Report; format: (value: numb
           label="Income per month"
           bars={r.income_by_month.map((m) => ({
             key: m.month,
-            label: m.month.slice(5),
+            label: monthLabel(m.month),
             value: m.total,
           }))}
           format={format}
@@ -80,7 +90,7 @@ export function FinancialReport({ r, format }: { r: Report; format: (value: numb
             <DetailList>
               {r.income_by_payment_method.map((m) => (
                 <div key={m.payment_method} className="contents">
-                  <dt>{m.payment_method.replace('_', ' ')}</dt>
+                  <dt>{humanize(m.payment_method)}</dt>
                   <dd>
                     {format(m.amount)} <span className="text-muted-foreground">({m.count})</span>
                   </dd>
