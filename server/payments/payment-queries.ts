@@ -6,13 +6,13 @@ import type { School } from '../kernel/trpc/init';
 import { paginate, pageOffset, type PageRequest } from '../kernel/trpc/pagination';
 import { isUuid } from '../kernel/validation';
 import { todayIn } from '../kernel/fields/calendar';
-import { countAll, escapeLike } from '../kernel/records';
+import { containsFolded, countAll, escapeLike } from '../kernel/records';
 import { PAYMENT_ORDERS, selectPayments, statusFilter, toPayment } from './payment-records';
 import type { AuditEntry, Payment, PaymentListFilters } from './payment-schema';
 
 /**
- * What `search` matches: the student's "first last" (an uncorrelated subquery: the school's
- * matching students are found once, not per payment), the receipt number, the description or
+ * What `search` matches: the student's "first last", accents aside as on the students list (an
+ * uncorrelated subquery: the school's matching students are found once, not per payment), the receipt number, the description or
  * the concept in words (`enrollment fee`). One condition on `payments` alone, so that the page
  * and its count filter alike.
  */
@@ -27,7 +27,7 @@ function searchFilter(db: Database, schoolId: string, search: string): SQL {
         .where(
           and(
             eq(students.schoolId, schoolId),
-            ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, pattern),
+            containsFolded(sql`${students.firstName} || ' ' || ${students.lastName}`, search),
           ),
         ),
     ),

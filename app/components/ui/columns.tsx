@@ -1,6 +1,7 @@
 import type { CellContext, ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { Badge } from './badge';
+import { formatDate } from './format';
 
 /*
  * Column shapes that several tables share, so that each table lists only what is its own.
@@ -31,6 +32,21 @@ export function statusColumn<T extends { status: string }>(
           {extra && <span className="text-muted-foreground"> {extra}</span>}
         </>
       );
+    },
+  };
+}
+
+/** A calendar date column (`YYYY-MM-DD`) written as `27 Nov 2026`; empty when there is none. */
+export function dateColumn<T>(
+  key: { [K in keyof T]: T[K] extends string | null ? K : never }[keyof T] & string,
+  header: string,
+): ColumnDef<T> {
+  return {
+    id: key,
+    header,
+    cell: ({ row: { original } }: CellContext<T, unknown>) => {
+      const value = original[key] as string | null;
+      return value ? formatDate(value) : '';
     },
   };
 }

@@ -253,6 +253,7 @@ export function FormActions({
   onCancel,
   cancelLabel = 'Cancel',
   disabled,
+  children,
 }: {
   label: string;
   pending: boolean;
@@ -260,12 +261,15 @@ export function FormActions({
   onCancel?: () => void;
   cancelLabel?: string;
   disabled?: boolean;
+  /** Other ways to submit, after the main one ("Create and enrol"). */
+  children?: ReactNode;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button type="submit" disabled={pending || disabled}>
         {pending ? pendingLabel : label}
       </Button>
+      {children}
       {onCancel && (
         <Button variant="outline" onClick={onCancel}>
           {cancelLabel}

@@ -7,7 +7,7 @@ export { BarChart } from './bar-chart';
 export { Button, buttonVariants, type ButtonProps } from './button';
 export { Card, cardClass, CardTitle } from './card';
 export { cn } from './cn';
-export { actionsColumn, statusColumn } from './columns';
+export { actionsColumn, dateColumn, statusColumn } from './columns';
 export { Combobox, useDebounced, type ComboboxOption, type PickerProps } from './combobox';
 export { ConfirmButton } from './confirm-button';
 export { DataTable, type ColumnDef, type ColumnMeta } from './data-table';

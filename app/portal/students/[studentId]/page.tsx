@@ -7,9 +7,11 @@ import {
   Badge,
   Card,
   CardTitle,
+  type ColumnDef,
   ConfirmButton,
-  DAY_NAMES,
   DataTable,
+  dateColumn,
+  DAY_NAMES,
   Empty,
   money,
   QueryState,
@@ -17,7 +19,6 @@ import {
   StatGrid,
   useErrorToast,
   useToast,
-  type ColumnDef,
 } from '../../../components/ui';
 import { AccountBar } from '../../../account-bar';
 import { useTRPC } from '../../../trpc';
@@ -223,7 +224,7 @@ export default function PortalStudentPage() {
 }
 
 const paymentColumns: ColumnDef<Payment>[] = [
-  { accessorKey: 'due_date', header: 'Due' },
+  dateColumn<Payment>('due_date', 'Due'),
   { id: 'what', header: 'For', cell: ({ row: { original: x } }) => x.description ?? x.concept },
   {
     id: 'amount',

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { STUDENT_LEVELS, STUDENT_STATUSES, studentFields } from '@/server/schools/student-schema';
 import type { AppRouter } from '@/server/router';
@@ -100,7 +100,9 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
  * refusal. Once saved, the student's page opens, where enrolling is the first action.
  */
 export function StudentForm({ student }: { student?: Student }) {
-  const { schoolId } = useSchool();
+  const { schoolId, may } = useSchool();
+  // "Create and enrol": the student's page then opens with its enrol dialog.
+  const thenEnrol = useRef(false);
   const trpc = useTRPC();
   const client = useTRPCClient();
   const router = useRouter();
@@ -140,7 +142,9 @@ export function StudentForm({ student }: { student?: Student }) {
       // The student's page opens at its top, where "Enrol in a class" is: its first render
       // (loading) is shorter than this form, so the router would find its top already in view.
       window.scrollTo(0, 0);
-      router.push(`/schools/${schoolId}/students/${result.data.id}`);
+      router.push(
+        `/schools/${schoolId}/students/${result.data.id}${thenEnrol.current ? '?enrol=1' : ''}`,
+      );
     },
   });
   const [duplicates, setDuplicates] = useState<Listed[] | null>(null);
@@ -165,7 +169,15 @@ export function StudentForm({ student }: { student?: Student }) {
     return onSubmit();
   });
   return (
-    <form className={cardClass} noValidate onSubmit={submit}>
+    <form
+      className={cardClass}
+      noValidate
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        thenEnrol.current = submitter?.getAttribute('data-then') === 'enrol';
+        return submit(event);
+      }}
+    >
       <Group legend="Student">
         <TextInputField
           form={form}
@@ -222,7 +234,13 @@ export function StudentForm({ student }: { student?: Student }) {
         label={student ? 'Save student' : 'Create student'}
         pending={pending || checking}
         pendingLabel={checking ? 'Checking…' : undefined}
-      />
+      >
+        {!student && may('enrollments.create') && (
+          <Button type="submit" variant="outline" data-then="enrol" disabled={pending || checking}>
+            Create and enrol
+          </Button>
+        )}
+      </FormActions>
     </form>
   );
 }

@@ -319,17 +319,30 @@ function EnrolForm({ rider, onDone }: { rider: Rider; onDone: () => void }) {
 }
 
 /** "Enrol in a class" and its dialog, for a role that may create enrollments. */
-export function EnrolInClass({ rider }: { rider: Rider }) {
+export function EnrolInClass({
+  rider,
+  openFirst = false,
+  onClosed,
+}: {
+  rider: Rider;
+  /** Opened at once: the student was just created with "Create and enrol". */
+  openFirst?: boolean;
+  onClosed?: () => void;
+}) {
   const { may } = useSchool();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(openFirst);
   if (!may('enrollments.create')) return null;
+  const close = () => {
+    setOpen(false);
+    onClosed?.();
+  };
   return (
     <>
       <Button size="sm" onClick={() => setOpen(true)}>
         Enrol in a class
       </Button>
-      <Dialog title={`Enrol ${rider.full_name}`} open={open} onClose={() => setOpen(false)}>
-        {open && <EnrolForm rider={rider} onDone={() => setOpen(false)} />}
+      <Dialog title={`Enrol ${rider.full_name}`} open={open} onClose={close}>
+        {open && <EnrolForm rider={rider} onDone={close} />}
       </Dialog>
     </>
   );

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useParams, useRouter } from 'next/navigation';
+import { useParams, useRouter, useSearchParams } from 'next/navigation';
 import {
   Button,
   ConfirmButton,
@@ -28,6 +28,7 @@ export default function StudentPage() {
   const { school, schoolId, may } = useSchool();
   const trpc = useTRPC();
   const router = useRouter();
+  const enrolFirst = useSearchParams().get('enrol') === '1';
   const toast = useToast();
   const showError = useErrorToast();
   const queryClient = useQueryClient();
@@ -64,7 +65,14 @@ export default function StudentPage() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1>{s.full_name}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          {s.status === 'active' && !s.anonymized_at && <EnrolInClass rider={s} />}
+          {s.status === 'active' && !s.anonymized_at && (
+            <EnrolInClass
+              rider={s}
+              openFirst={enrolFirst}
+              // Closed, the dialog does not come back with a reload.
+              onClosed={() => enrolFirst && router.replace(`/schools/${schoolId}/students/${s.id}`)}
+            />
+          )}
           {may('students.edit') && !s.anonymized_at && (
             <Button asChild size="sm">
               <Link href={`/schools/${schoolId}/students/${s.id}/edit`}>Edit</Link>

@@ -6,11 +6,12 @@ import {
   Badge,
   Card,
   CardTitle,
+  type ColumnDef,
   DataTable,
+  dateColumn,
   Empty,
   formatDate,
   money,
-  type ColumnDef,
 } from '../../../../components/ui';
 import { conceptOf } from '../../payments/payment-labels';
 import { receiptHref } from '../../payments/payments-table';
@@ -23,7 +24,7 @@ type Payment = NonNullable<Student['payments']>[number];
 export function StudentPayments({ payments, currency }: { payments: Payment[]; currency: string }) {
   const { schoolId } = useSchool();
   const columns: ColumnDef<Payment>[] = [
-    { accessorKey: 'due_date', header: 'Due' },
+    dateColumn<Payment>('due_date', 'Due'),
     {
       id: 'concept',
       header: 'Concept',

@@ -8,6 +8,7 @@ import {
   CardTitle,
   Input,
   Label,
+  plural,
   useErrorToast,
   useToast,
 } from '../../../../components/ui';
@@ -112,7 +113,7 @@ export default function ImportStudentsPage() {
               disabled={run.isPending || ready === 0}
               onClick={() => text !== null && run.mutate({ schoolId, file: text })}
             >
-              {run.isPending ? 'Importing…' : `Import ${ready} students`}
+              {run.isPending ? 'Importing…' : `Import ${plural(ready, 'student')}`}
             </Button>
           )}
         </Card>

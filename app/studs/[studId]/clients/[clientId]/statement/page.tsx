@@ -6,7 +6,13 @@ import { useParams } from 'next/navigation';
 import { todayIn } from '@/server/kernel/fields/calendar';
 import type { StudPayment } from '@/server/stud-finance/payment-schema';
 import type { Receivable } from '@/server/stud-finance/receivable-schema';
-import { Button, DataTable, QueryState, type ColumnDef } from '../../../../../components/ui';
+import {
+  Button,
+  type ColumnDef,
+  DataTable,
+  dateColumn,
+  QueryState,
+} from '../../../../../components/ui';
 import { useTRPC } from '../../../../../trpc';
 import { ReceivableStatus, useMoney } from '../../../finance/finance-ui';
 import { words } from '../../../horses/herd-ui';
@@ -48,7 +54,7 @@ export default function ClientStatementPage() {
   const total = (values: number[]) => values.reduce((sum, v) => sum + cents(v), 0) / 100;
 
   const chargeColumns: ColumnDef<Receivable>[] = [
-    { accessorKey: 'due_date', header: 'Due' },
+    dateColumn<Receivable>('due_date', 'Due'),
     { accessorKey: 'description', header: 'Charge', meta: { rowHeader: true } },
     { id: 'amount', header: 'Amount', cell: ({ row }) => format(row.original.amount) },
     { id: 'paid', header: 'Paid', cell: ({ row }) => format(row.original.paid_amount) },
@@ -64,7 +70,7 @@ export default function ClientStatementPage() {
     },
   ];
   const paymentColumns: ColumnDef<StudPayment>[] = [
-    { accessorKey: 'paid_date', header: 'Paid on' },
+    dateColumn<StudPayment>('paid_date', 'Paid on'),
     { accessorKey: 'receipt_number', header: 'Receipt', meta: { rowHeader: true } },
     { id: 'for', header: 'For', cell: ({ row }) => row.original.receivable.description },
     { id: 'method', header: 'Method', cell: ({ row }) => words(row.original.payment_method) },
