@@ -1,28 +1,12 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { expectNoSeriousA11yViolations, openSection, signInToSchool, unique } from './helpers';
+import { stepCounter } from './screen';
 
 /*
  * The daily task "add a student and enrol them" (issue 26), counted in steps: a step is one
  * click, one choice in a select or one field filled; waiting and checking are not steps.
  * From the Students page to an enrolled student takes at most 6 steps, at 1280 and at 375 px.
  */
-
-/** Counts the steps of a path, each action run through it. */
-function stepCounter() {
-  const steps: string[] = [];
-  return {
-    async step<T>(what: string, action: () => Promise<T>): Promise<T> {
-      steps.push(what);
-      return action();
-    },
-    get count() {
-      return steps.length;
-    },
-    get steps() {
-      return [...steps];
-    },
-  };
-}
 
 /** The value of the first option of `select` matching `option`, once it is there. */
 async function optionValue(select: Locator, option: Locator): Promise<string> {

@@ -4,9 +4,10 @@ import { signInAsAdmin, signInToSchool } from './helpers';
 
 /**
  * The layout at both widths (issue 26): on every page of a school's, a stud's and the
- * administration's navigation, nothing a person acts on (link, button, field) lies outside
- * the screen's width and the page never scrolls sideways. The pages are read from the
- * navigation itself, so a new section is checked without being listed here.
+ * administration's navigation, and on the first record of each of their lists, nothing a
+ * person acts on (link, button, field) lies outside the screen's width and the page never
+ * scrolls sideways. The pages are read from the navigation itself, so a new section is
+ * checked without being listed here.
  */
 
 type Offender = { page: string; element: string; left: number; right: number };
@@ -65,7 +66,19 @@ async function settle(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
 }
 
-/** Visits each link of a navigation and checks the layout there. */
+/** The first link of the page to one record of its list (`…/students/<uuid>`), if any. */
+async function firstRecordLink(page: Page, listHref: string) {
+  const pattern = new RegExp(`^${listHref}/[0-9a-f-]{36}$`);
+  const hrefs = await page
+    .locator('main a[href]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+  return hrefs.find((href) => pattern.test(href));
+}
+
+/**
+ * Visits each link of a navigation, and the first record of each list found there (a student,
+ * a competition, a horse), and checks the layout on each.
+ */
 async function checkEveryPage(page: Page, testInfo: TestInfo, navigation: string, area: string) {
   // Read from the markup: on a phone the links sit in the closed drawer.
   const hrefs = await page
@@ -76,15 +89,24 @@ async function checkEveryPage(page: Page, testInfo: TestInfo, navigation: string
   const home = hrefs[0]!;
   const problems: Offender[] = [];
   const sideways: string[] = [];
-  for (const href of hrefs) {
+  const records: string[] = [];
+  const check = async (href: string) => {
     await page.goto(href);
     await settle(page);
     const { scrolls, offenders } = await offScreen(page);
     if (scrolls) sideways.push(href);
     problems.push(...offenders);
+  };
+  for (const href of hrefs) {
+    await check(href);
     const name = href.slice(home.length).split('/').filter(Boolean).join('-') || 'home';
     await docsScreen(page, testInfo, `${area}-${name}`);
+    const record = href === home ? undefined : await firstRecordLink(page, href);
+    if (record) records.push(record);
   }
+  // Each area has lists with records in the demo data: their pages are checked too.
+  expect(records.length, 'records checked').toBeGreaterThan(0);
+  for (const record of records) await check(record);
   expect(sideways, 'pages that scroll sideways').toEqual([]);
   expect(problems, 'actionable elements outside the screen').toEqual([]);
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, screenshot, signInToSchool, unique } from './helpers';
+import { expectInViewport, expectNoSidewaysScroll, stepCounter, type Steps } from './screen';
 
 /*
  * The school office's everyday paths (issue 26), counted in steps from the dashboard: a step
@@ -9,27 +10,11 @@ import { expectNoSeriousA11yViolations, screenshot, signInToSchool, unique } fro
 
 const MAX_STEPS = 6;
 
-/** Counts the steps a person takes; `step` runs one and counts it. */
-function stepCounter() {
-  let count = 0;
-  return {
-    get count() {
-      return count;
-    },
-    async step(action: () => Promise<unknown>) {
-      count += 1;
-      await action();
-    },
-  };
-}
-
-type Steps = ReturnType<typeof stepCounter>;
-
 /** A section of the school navigation, counting "Menu" where the screen hides it. */
 async function openSectionCounted(page: Page, steps: Steps, label: string) {
   const menu = page.getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await steps.step(() => menu.click());
-  await steps.step(() =>
+  if (await menu.isVisible()) await steps.step('Menu', () => menu.click());
+  await steps.step(label, () =>
     page
       .getByRole('navigation', { name: 'School' })
       .getByRole('link', { name: label, exact: true })
@@ -42,22 +27,7 @@ const schoolIdOf = (page: Page) => new URL(page.url()).pathname.split('/')[2]!;
 
 /** Each control lies within the screen's width (nothing to act on off a phone's screen). */
 async function expectWithinScreen(page: Page, controls: Locator[]) {
-  const width = page.viewportSize()!.width;
-  for (const control of controls) {
-    const box = (await control.boundingBox())!;
-    expect(box.x, await control.evaluate((e) => e.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(
-      0,
-    );
-    expect(box.x + box.width).toBeLessThanOrEqual(width + 1);
-  }
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(
-    await page.evaluate(
-      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-    ),
-  ).toBe(true);
+  for (const control of controls) await expectInViewport(page, control);
 }
 
 const DAY = { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' } as const;
@@ -109,8 +79,8 @@ test('the office finds a student’s unpaid charge, registers its payment in six
   ]);
   await expectNoSeriousA11yViolations(page, 'payments');
 
-  await steps.step(() => search.fill('Sofía López'));
-  await steps.step(() => status.selectOption({ label: 'Unpaid (pending or overdue)' }));
+  await steps.step('Search', () => search.fill('Sofía López'));
+  await steps.step('Unpaid', () => status.selectOption({ label: 'Unpaid (pending or overdue)' }));
   // The filters are in the address: a reload or a shared link shows the same list.
   await expect(page).toHaveURL(/[?&]status=unpaid/);
   await expect(page).toHaveURL(/[?&]search=Sof/);
@@ -121,7 +91,7 @@ test('the office finds a student’s unpaid charge, registers its payment in six
   await expectNoSeriousA11yViolations(page, 'payments, searched and unpaid');
   await screenshot(page, testInfo, 'office-payments-unpaid');
 
-  await steps.step(() =>
+  await steps.step('Register payment', () =>
     row.getByRole('button', { name: `Register payment of Sofía López, ${description}` }).click(),
   );
   const dialog = page.getByRole('dialog', { name: 'Register payment' });
@@ -131,13 +101,15 @@ test('the office finds a student’s unpaid charge, registers its payment in six
   await expect(dialog.getByRole('option', { name: 'Bank transfer' })).toBeAttached();
   await expectWithinScreen(page, [dialog.getByRole('button', { name: 'Confirm payment' })]);
   await expectNoSeriousA11yViolations(page, 'payments, register dialog');
-  await steps.step(() => dialog.getByRole('button', { name: 'Confirm payment' }).click());
+  await steps.step('Confirm payment', () =>
+    dialog.getByRole('button', { name: 'Confirm payment' }).click(),
+  );
 
   const registered = page
     .getByRole('status')
     .filter({ hasText: /Payment registered, receipt R-\d{4}-\d+/ });
   await expect(registered).toBeVisible();
-  expect(steps.count).toBeLessThanOrEqual(MAX_STEPS);
+  expect(steps.count, steps.steps.join(' → ')).toBeLessThanOrEqual(MAX_STEPS);
   const receiptNumber = /R-\d{4}-\d+/.exec((await registered.textContent()) ?? '')![0];
   await expect(dialog).toBeHidden();
   // Paid, it leaves the unpaid list; the page keeps the way to its receipt.
@@ -190,13 +162,13 @@ test('the office takes attendance for yesterday’s class in six steps at most; 
   await expect(date).toHaveValue(today);
   const yesterday = addDays(today, -1);
 
-  await steps.step(() => date.fill(yesterday));
+  await steps.step('Date', () => date.fill(yesterday));
   await expect(page).toHaveURL(new RegExp(`[?&]date=${yesterday}`));
   await expect(page.getByText(`Taking attendance for ${dayLabel(yesterday, today)}`)).toBeVisible();
   const classSelect = page.getByRole('combobox', { name: 'Class', exact: true });
   await expectWithinScreen(page, [date, classSelect]);
   await expectNoSeriousA11yViolations(page, 'attendance, yesterday');
-  await steps.step(() =>
+  await steps.step('Class', () =>
     classSelect.selectOption({ index: testInfo.project.name === 'mobile' ? 2 : 1 }),
   );
   await expect(page).toHaveURL(/[?&]schedule=/);
@@ -204,12 +176,14 @@ test('the office takes attendance for yesterday’s class in six steps at most; 
   const roll = page.getByRole('form', { name: 'Attendance' });
   const first = roll.getByRole('group').first();
   const name = (await first.locator('legend').innerText()).trim();
-  await steps.step(() => first.getByText('Absent', { exact: true }).click());
+  await steps.step('Absent', () => first.getByText('Absent', { exact: true }).click());
   await expectNoSeriousA11yViolations(page, 'attendance, yesterday’s roll');
   await screenshot(page, testInfo, 'office-attendance-yesterday');
-  await steps.step(() => roll.getByRole('button', { name: 'Save attendance' }).click());
+  await steps.step('Save attendance', () =>
+    roll.getByRole('button', { name: 'Save attendance' }).click(),
+  );
   await expect(page.getByRole('status').filter({ hasText: 'Attendance saved.' })).toBeVisible();
-  expect(steps.count).toBeLessThanOrEqual(MAX_STEPS);
+  expect(steps.count, steps.steps.join(' → ')).toBeLessThanOrEqual(MAX_STEPS);
 
   // The address keeps the day and the class: a reload shows what was recorded for that day.
   await page.reload();

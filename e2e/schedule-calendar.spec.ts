@@ -1,36 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { expectNoSeriousA11yViolations, openSection, screenshot, signInToSchool } from './helpers';
+import { expectInViewport, expectNoSidewaysScroll } from './screen';
 
 const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** A lesson's button is named by its hours first: "17:00–18:00 Dressage basics, …". */
 const LESSON = /^\d{2}:\d{2}–\d{2}:\d{2} /;
-
-/** Fails unless the element lies wholly inside the viewport (across, and down when `down`). */
-async function expectInViewport(page: Page, element: Locator, { down = false } = {}) {
-  const box = await element.boundingBox();
-  const viewport = page.viewportSize()!;
-  const name = (await element.getAttribute('aria-label')) ?? (await element.innerText());
-  expect(box, `${name} has a box`).not.toBeNull();
-  expect(box!.x, `${name} starts inside the viewport`).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width, `${name} ends inside the viewport`).toBeLessThanOrEqual(
-    viewport.width,
-  );
-  if (down) {
-    expect(box!.y, `${name} starts inside the viewport`).toBeGreaterThanOrEqual(0);
-    expect(box!.y + box!.height, `${name} ends inside the viewport`).toBeLessThanOrEqual(
-      viewport.height,
-    );
-  }
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const [scroll, client] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  expect(scroll, 'the page does not scroll sideways').toBeLessThanOrEqual(client);
-}
 
 test('the schedule is a week calendar on a desktop and a day at a time on a phone; a lesson opens with its roster and actions', async ({
   page,
