@@ -40,6 +40,11 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = 32;
 const IMPORT_ROWS = 10_000;
+/**
+ * `BENCH_ONLY=weekly` measures only the routes whose name matches (a regular expression), for
+ * a quick look while working: no bulk writes, nothing written to bench/RESULTS.md.
+ */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
 type Group = 'small' | 'list' | 'weekly' | 'print' | 'financial' | 'write' | 'scale';
 
@@ -239,7 +244,7 @@ async function main() {
 
   const s = `/api/schools/${schoolId}`;
   const monthQuery = `start_date=${month.start}&end_date=${month.end}`;
-  const routes: Route[] = [
+  const allRoutes: Route[] = [
     { name: 'GET dashboard', group: 'small', path: `${s}/dashboard`, scale: true },
     {
       name: 'GET competitions/{id}/payments/summary',
@@ -283,6 +288,7 @@ async function main() {
       bodies: attendanceBodies,
     },
   ];
+  const routes = ONLY ? allRoutes.filter((route) => ONLY.test(route.name)) : allRoutes;
 
   const quiet: number[] = [];
   for (let i = 0; i < 9; i++) quiet.push(await timeFetch(`${base}/bench-fixed`));
@@ -347,6 +353,11 @@ async function main() {
       await settle(`${base}/bench-fixed`);
     }
     rounds.push({ canned, list, measured });
+  }
+  if (ONLY) {
+    clearInterval(rssTimer);
+    console.log(`Largest RSS of the server: ${(maxRss / 2 ** 20).toFixed(0)} MB`);
+    return;
   }
 
   // Bulk writes, one request each, timed by the client; what they write is removed afterwards,

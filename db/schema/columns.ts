@@ -15,3 +15,11 @@ export const timestamps = {
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
+
+/**
+ * SQL folding `text` as searches compare it: lower case, accents dropped (é → e, ñ → n;
+ * decomposed, combining marks removed). Immutable, so generated columns and indexes may use it;
+ * `withoutAccents` (server/kernel/records.ts) folds a search's input the same way.
+ */
+export const folded = (text: string) =>
+  `regexp_replace(normalize(lower(${text}), NFD), '[\\u0300-\\u036f]', '', 'g')`;

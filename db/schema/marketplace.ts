@@ -19,7 +19,7 @@ import {
   type AnyPgColumn,
   type PgColumn,
 } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns';
+import { folded, id, timestamps } from './columns';
 import { users } from './identity';
 import {
   CATEGORY_KINDS,
@@ -61,9 +61,6 @@ export type CategoryAttribute = {
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Lower case without accents (é → e, ñ → n): immutable, so a generated column may use it. */
-const folded = (text: string) =>
-  `regexp_replace(normalize(lower(${text}), NFD), '[\\u0300-\\u036f]', '', 'g')`;
-
 /** A number attribute (`birth_year`, `height_cm`), null when it holds anything else. */
 const numberAttribute = (name: string) =>
   `case when jsonb_typeof(attributes -> '${name}') = 'number' then (attributes ->> '${name}')::numeric end`;

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { folded, timestamps } from './columns';
 import {
   ATTENDANCE_STATUSES,
   CLASS_LEVELS,
@@ -94,6 +94,11 @@ export const students = pgTable(
     currentLevelId: uuid('current_level_id'),
     notes: text('notes'),
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+    // "first last" folded as a search folds its input (issue 27): the search compares this
+    // stored text instead of folding every student's name on every request.
+    searchName: text('search_name').generatedAlwaysAs(
+      sql.raw(folded("first_name || ' ' || last_name")),
+    ),
     ...timestamps,
   },
   (t) => [

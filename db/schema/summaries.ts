@@ -1,4 +1,13 @@
-import { date, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { schoolId } from './tenant';
 
 /*
@@ -62,4 +71,34 @@ export const paymentDayTotals = pgTable(
     amount: numeric('amount', { mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.status, t.day, t.kind, t.paymentMethod] })],
+);
+
+/**
+ * How many times a school's timetable data (schedules, classes, instructors, enrollments,
+ * students, horses) has been written: a statement-level trigger on each of those tables
+ * (migration 0033_timetable_versions) adds one in the writing statement itself. No foreign key,
+ * so that the trigger may count the deletes of a school's cascade too; a deleted school leaves
+ * this one small row.
+ */
+export const timetableVersions = pgTable('timetable_versions', {
+  schoolId: uuid('school_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/**
+ * A school's weekly timetable (`GET schedules/weekly`) as the JSON text its one statement built,
+ * for the week starting `monday`, valid while the school's `timetable_versions` is still
+ * `version`: the statement that reads it builds it anew otherwise, in the same snapshot as the
+ * version it stores it under, so an answer from here is never older than the data (issue 27).
+ * The writing triggers drop a school's rows as they count the write.
+ */
+export const weeklyTimetables = pgTable(
+  'weekly_timetables',
+  {
+    schoolId: schoolId(),
+    monday: date('monday', { mode: 'string' }).notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    days: text('days').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.monday] })],
 );

@@ -18,7 +18,22 @@ describe('RawJson (issue 27)', () => {
   it('serializes as its parsed value everywhere else (tRPC)', () => {
     const answer = { data: { days: rawJson(text) } };
     expect(JSON.parse(JSON.stringify(answer))).toEqual({ data: { days: JSON.parse(text) } });
-    expect(JSON.parse(stringifyAnswer(answer)!)).toEqual(JSON.parse(JSON.stringify(answer)));
+    expect(JSON.parse(stringifyAnswer(answer) as string)).toEqual(
+      JSON.parse(JSON.stringify(answer)),
+    );
+  });
+
+  it('splices UTF-8 bytes from the driver in as bytes, and parses them elsewhere', () => {
+    const bytes = Buffer.from('[{"name" : "Begoña"}]');
+    const answer = { data: { week: '2026-W48', days: rawJson(bytes) } };
+    const written = stringifyAnswer(answer);
+    expect(Buffer.isBuffer(written)).toBe(true);
+    expect((written as Buffer).toString()).toBe(
+      '{"data":{"week":"2026-W48","days":[{"name" : "Begoña"}]}}',
+    );
+    expect(JSON.parse(JSON.stringify(answer))).toEqual({
+      data: { week: '2026-W48', days: [{ name: 'Begoña' }] },
+    });
   });
 
   it('leaves answers without raw text as JSON.stringify writes them', () => {
@@ -57,7 +72,9 @@ describe('the output check of development and tests on raw JSON', () => {
   )({});
 
   it('parses the text and runs the output schema on it', async () => {
-    expect(JSON.parse(stringifyAnswer(await caller.good())!)).toEqual({ days: [{ n: 1 }] });
+    expect(JSON.parse(stringifyAnswer(await caller.good()) as string)).toEqual({
+      days: [{ n: 1 }],
+    });
     await expect(caller.wrongType()).rejects.toThrow('Output validation failed');
     await expect(caller.extraKey()).rejects.toThrow('is not exactly its output schema');
   });

@@ -20,14 +20,15 @@ import { randomUUID } from 'node:crypto';
  * whitespace differs (`{"id" : 1, "n" : 2}`).
  */
 export class RawJson {
-  constructor(readonly text: string) {}
+  /** The JSON as text, or as its UTF-8 bytes straight from the driver (`queryFirstValueBytes`). */
+  constructor(readonly text: string | Buffer) {}
 
   toJSON(): unknown {
     if (splicing) {
       splicing.push(this.text);
       return `${MARK}${splicing.length - 1}`;
     }
-    return JSON.parse(this.text);
+    return JSON.parse(this.text.toString());
   }
 }
 
@@ -36,7 +37,7 @@ export class RawJson {
  * because every reader of the answer serializes it first (see above); server code must not
  * read into it.
  */
-export function rawJson<T>(text: string): T {
+export function rawJson<T>(text: string | Buffer): T {
   return new RawJson(text) as T;
 }
 
@@ -46,7 +47,7 @@ const MARK = `\u0000raw-json:${randomUUID()}:`;
 const QUOTED_MARK = JSON.stringify(MARK).slice(0, -1);
 
 /** Raw texts met by the `JSON.stringify` under way in `stringifyAnswer`, else null. */
-let splicing: string[] | null = null;
+let splicing: (string | Buffer)[] | null = null;
 
 /**
  * `JSON.stringify(value)` with the text of every `RawJson` inside spliced in as is. One
@@ -54,8 +55,8 @@ let splicing: string[] | null = null;
  * then the placeholders are replaced. `JSON.stringify` is synchronous, so no other call can
  * meet `splicing` set.
  */
-export function stringifyAnswer(value: unknown): string | undefined {
-  const texts: string[] = [];
+export function stringifyAnswer(value: unknown): string | Buffer | undefined {
+  const texts: (string | Buffer)[] = [];
   splicing = texts;
   let json: string | undefined;
   try {
@@ -64,15 +65,21 @@ export function stringifyAnswer(value: unknown): string | undefined {
     splicing = null;
   }
   if (texts.length === 0 || json === undefined) return json;
-  let out = '';
+  const pieces: (string | Buffer)[] = [];
   let from = 0;
   texts.forEach((text, index) => {
     const placeholder = `${QUOTED_MARK}${index}"`;
     const at = json.indexOf(placeholder, from);
-    out += json.slice(from, at) + text;
+    pieces.push(json.slice(from, at), text);
     from = at + placeholder.length;
   });
-  return out + json.slice(from);
+  pieces.push(json.slice(from));
+  // Bytes stay bytes: the answer is then written as one buffer, never decoded (issue 27).
+  return pieces.every((piece) => typeof piece === 'string')
+    ? pieces.join('')
+    : Buffer.concat(
+        pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)),
+      );
 }
 
 /**
@@ -80,7 +87,7 @@ export function stringifyAnswer(value: unknown): string | undefined {
  * copy) when it holds none.
  */
 export function withRawParsed(value: unknown): unknown {
-  if (value instanceof RawJson) return JSON.parse(value.text);
+  if (value instanceof RawJson) return JSON.parse(value.text.toString());
   if (Array.isArray(value)) {
     const items = value.map(withRawParsed);
     return items.some((item, i) => item !== value[i]) ? items : value;

@@ -158,6 +158,14 @@ export const containsFolded = (text: SQL, search: string) =>
   sql`${unaccented(text)} ilike ${`%${escapeLike(withoutAccents(search))}%`}`;
 
 /**
+ * `column`, text stored already folded (`folded` of db/schema/columns.ts, e.g.
+ * `students.search_name`), contains `search` ignoring case and accents: only the input is
+ * folded per request, no row is.
+ */
+export const foldedContains = (column: SQL | PgColumn, search: string) =>
+  sql`${column} like ${`%${escapeLike(withoutAccents(search.toLowerCase()))}%`}`;
+
+/**
  * A page of rows and the total of the rows under `where`: the page's query and the count run
  * together, two statements.
  */

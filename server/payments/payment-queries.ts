@@ -6,7 +6,7 @@ import type { School } from '../kernel/trpc/init';
 import { paginate, pageOffset, type PageRequest } from '../kernel/trpc/pagination';
 import { isUuid } from '../kernel/validation';
 import { todayIn } from '../kernel/fields/calendar';
-import { containsFolded, countAll, escapeLike } from '../kernel/records';
+import { countAll, escapeLike, foldedContains } from '../kernel/records';
 import { PAYMENT_ORDERS, selectPayments, statusFilter, toPayment } from './payment-records';
 import type { AuditEntry, Payment, PaymentListFilters } from './payment-schema';
 
@@ -24,12 +24,7 @@ function searchFilter(db: Database, schoolId: string, search: string): SQL {
       db
         .select({ id: students.id })
         .from(students)
-        .where(
-          and(
-            eq(students.schoolId, schoolId),
-            containsFolded(sql`${students.firstName} || ' ' || ${students.lastName}`, search),
-          ),
-        ),
+        .where(and(eq(students.schoolId, schoolId), foldedContains(students.searchName, search))),
     ),
     ilike(payments.receiptNumber, pattern),
     ilike(payments.description, pattern),

@@ -1,7 +1,7 @@
 import { addDays, addMonths, endOfMonth, format, parseISO } from 'date-fns';
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { queryRows, type Database } from '@/db/client';
+import { queryFirstValueBytes, queryRows, type Database } from '@/db/client';
 import {
   attendance,
   attendanceScheduleMonths,
@@ -11,6 +11,7 @@ import {
   students,
 } from '@/db/schema';
 import { invalidField } from '../kernel/errors';
+import { rawJson } from '../kernel/raw-json';
 import type { School } from '../kernel/trpc/init';
 import { todayIn } from '../kernel/fields/calendar';
 import type { AttendanceReport, attendanceReportInput } from './attendance-schema';
@@ -178,13 +179,21 @@ async function fromSummaries(db: Database, schoolId: string, start: string, end:
       db,
       sql`select ${tallied} from (select ${sums} from ${byScheduleParts} as p) as t`,
     ),
-    queryRows<StudentTally>(
+    // A row per student (10,000 a month in the large school): the list's JSON is built by
+    // PostgreSQL and passed through as its bytes (issue 27), not mapped and serialized in JS.
+    queryFirstValueBytes(
       db,
-      sql`select st.id as student_id, st.first_name || ' ' || st.last_name as full_name, ${tallied},
-                 round(t.rating_sum::numeric / nullif(t.rating_count, 0), 2)::float8 as average_rating
-          from (select p.key, ${sums} from ${byStudentParts} as p group by p.key) as t
-          join ${students} st on st.school_id = ${schoolId} and st.id = t.key
-          order by st.last_name, st.first_name, st.id`,
+      sql`select coalesce(array_to_json(array_agg(row_to_json((select o from (select
+                   r.student_id, r.full_name, r.records, r.present, r.absent, r.late, r.excused,
+                   r.attendance_rate, r.average_rating) o))
+                 order by r.last_name, r.first_name, r.student_id)), '[]')::text
+          from (
+            select st.id as student_id, st.first_name || ' ' || st.last_name as full_name, ${tallied},
+                   round(t.rating_sum::numeric / nullif(t.rating_count, 0), 2)::float8 as average_rating,
+                   st.last_name, st.first_name
+            from (select p.key, ${sums} from ${byStudentParts} as p group by p.key) as t
+            join ${students} st on st.school_id = ${schoolId} and st.id = t.key
+          ) as r`,
     ),
     queryRows<ClassTally>(
       db,
@@ -199,5 +208,9 @@ async function fromSummaries(db: Database, schoolId: string, start: string, end:
           order by c.name, c.id`,
     ),
   ]);
-  return { totals: totals!, by_student: byStudent, by_class: byClass };
+  return {
+    totals: totals!,
+    by_student: rawJson<StudentTally[]>(byStudent ?? '[]'),
+    by_class: byClass,
+  };
 }

@@ -3,7 +3,14 @@ import { addDays, format, startOfISOWeek } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { statementCounter } from '@/db/client';
-import { schedules } from '@/db/schema';
+import {
+  classes,
+  enrollments,
+  horses,
+  instructors,
+  schedules,
+  weeklyTimetables,
+} from '@/db/schema';
 import { useTestApp } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
 import { todayIn } from '../kernel/fields/calendar';
@@ -997,6 +1004,59 @@ describe('GET /api/schools/{schoolId}/schedules/weekly', () => {
     expect((await app.request('GET', `${base(school)}/weekly`, { token: stranger })).status).toBe(
       403,
     );
+  });
+
+  it('answers a kept week until its data changes, whichever table and path the change took', async () => {
+    const { school, owner, viewer, klass, iris, luna, monday, e } = await busyWeek();
+    const week = async () => {
+      const counter = { count: 0 };
+      const res = await statementCounter.run(counter, () =>
+        app.request('GET', `${base(school)}/weekly?week=2026-W47`, { token: viewer }),
+      );
+      expect(res.status).toBe(200);
+      const mondayLessons = res.body.data.days[0].schedules;
+      return { text: res.text, statements: counter.count, monday: mondayLessons };
+    };
+    const first = await week();
+    const kept = await app.db
+      .select({ version: weeklyTimetables.version })
+      .from(weeklyTimetables)
+      .where(eq(weeklyTimetables.schoolId, school));
+    expect(kept).toHaveLength(1);
+    // The kept week: the same answer.
+    const again = await week();
+    expect(again.text).toBe(first.text);
+
+    // Through the API: a student renamed.
+    const renamed = await app.request(
+      'PUT',
+      `/api/schools/${school}/students/${e.mondayElena.studentId}`,
+      {
+        token: owner,
+        body: { first_name: 'Helena' },
+      },
+    );
+    expect(renamed.status).toBe(200);
+    const afterStudent = await week();
+    // Built anew or kept, the week is one statement (beside the caller's).
+    expect(afterStudent.statements).toBe(again.statements);
+    expect(afterStudent.monday[0].students.map((s: { full_name: string }) => s.full_name)).toEqual([
+      'Bruno Bravo',
+      'Helena Esteban',
+    ]);
+
+    // Straight in the database (an import, a seed): a horse, an instructor, a schedule, an
+    // enrollment and a class, each seen on the next answer.
+    await app.db.update(horses).set({ name: 'Lunita' }).where(eq(horses.id, luna.id));
+    expect((await week()).monday[0].students[1].horse_name).toBe('Lunita');
+    await app.db.update(instructors).set({ firstName: 'Irene' }).where(eq(instructors.id, iris.id));
+    expect((await week()).monday[0].instructor.full_name).toBe('Irene Trainer');
+    await app.db.update(schedules).set({ location: 'Indoor' }).where(eq(schedules.id, monday.id));
+    expect((await week()).monday[0].location).toBe('Indoor');
+    await app.db.delete(enrollments).where(eq(enrollments.id, e.mondayBruno.id));
+    expect((await week()).monday[0].enrolled_count).toBe(1);
+    await app.db.update(classes).set({ status: 'inactive' }).where(eq(classes.id, klass.id));
+    expect((await week()).monday).toEqual([]);
   });
 
   it('runs the same number of statements for 2 and for 20 schedules with students', async () => {

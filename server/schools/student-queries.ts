@@ -14,7 +14,7 @@ import type { School } from '../kernel/trpc/init';
 import { paginate, pageOffset, type PageRequest } from '../kernel/trpc/pagination';
 import { isUuid } from '../kernel/validation';
 import { ageOn, todayIn } from '../kernel/fields/calendar';
-import { containsFolded, countAll, timestampsOut, toTimeOfDay } from '../kernel/records';
+import { countAll, foldedContains, timestampsOut, toTimeOfDay } from '../kernel/records';
 import { selectPayments, toPayment } from '../payments/payment-records';
 import type { Student, StudentDetail, StudentListFilters } from './student-schema';
 
@@ -73,11 +73,9 @@ export async function listStudents(
   const filters: SQL[] = [eq(students.schoolId, school.id)];
   if (input.search) {
     // "first last" contains the first name and the last name, so matching it alone is the
-    // same filter as matching any of the three, with one `ilike` per row instead of three.
-    // Accents do not count: an office types "Garcia" for "García".
-    filters.push(
-      containsFolded(sql`${students.firstName} || ' ' || ${students.lastName}`, input.search),
-    );
+    // same filter as matching any of the three. Accents do not count (an office types
+    // "Garcia" for "García"): the column holds the name already folded.
+    filters.push(foldedContains(students.searchName, input.search));
   }
   if (input.status) filters.push(eq(students.status, input.status));
   if (input.level) filters.push(eq(students.level, input.level));

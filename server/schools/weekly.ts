@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '@/db/client';
-import { classes, enrollments, horses, instructors, schedules, students } from '@/db/schema';
+import { queryFirstValueBytes, type Database } from '@/db/client';
+import {
+  classes,
+  enrollments,
+  horses,
+  instructors,
+  schedules,
+  students,
+  timetableVersions,
+  weeklyTimetables,
+} from '@/db/schema';
 import type { IsoWeek } from '../kernel/fields/iso-week';
 import { rawJson } from '../kernel/raw-json';
 import type { WeeklySchedule } from './schedule-schema';
@@ -14,15 +23,31 @@ import type { WeeklySchedule } from './schedule-schema';
  * appears from Wednesday and one ending on Wednesday up to Wednesday. Schedules by start time,
  * class name and id; students by last name, first name and enrollment id (DESIGN 5). The days
  * are PostgreSQL's JSON text, spliced into the REST answer unparsed (`RawJson`).
+ *
+ * Building that text is most of the cost (4.7 MB for the large school's 20,000 enrollments),
+ * so the statement keeps it (`weekly_timetables`) under the school's timetable version, which
+ * every write to the data it is built from moves on (triggers, db/schema/summaries.ts): the
+ * same statement answers the kept text while the version is unchanged, and otherwise builds the
+ * week and keeps it under the version read in the same snapshot, so a kept week is never
+ * older than the data that version stands for.
  */
 export async function weeklySchedule(db: Database, schoolId: string, { week, dates }: IsoWeek) {
   const first = dates[0]!;
   const last = dates[dates.length - 1]!;
   const weekDates = sql`(select d::date as date, n from unnest(${`{${dates.join(',')}}`}::date[]) with ordinality as w(d, n))`;
-  const rows = await queryRows<{ days: string | null }>(
+  const days = await queryFirstValueBytes(
     db,
     sql`
-    with week as ${weekDates},
+    with version as (
+      select coalesce((select ${timetableVersions.version} from ${timetableVersions}
+                       where ${timetableVersions.schoolId} = ${schoolId}), 0) as v
+    ),
+    kept as (
+      select ${weeklyTimetables.days} as days from ${weeklyTimetables}
+      where ${weeklyTimetables.schoolId} = ${schoolId} and ${weeklyTimetables.monday} = ${first}
+        and ${weeklyTimetables.version} = (select v from version)
+    ),
+    week as ${weekDates},
     held as (
       select ${schedules.id} as id, w.date, ${schedules.startTime} as start_time,
              ${schedules.endTime} as end_time, ${schedules.location} as location,
@@ -71,16 +96,34 @@ export async function weeklySchedule(db: Database, schoolId: string, { week, dat
              order by h.start_time, h.class_name, h.id)) as schedules
       from held h left join present p on p.schedule_id = h.id
       group by h.date
+    ),
+    built as (
+      select array_to_json(array_agg(row_to_json((select s from (select
+               w.date,
+               extract(dow from w.date)::int as day_of_week,
+               coalesce(d.schedules, '[]'::json) as schedules) s))
+             order by w.n))::text as days
+      from week w left join by_day d on d.date = w.date
+      -- A one-time filter: with the week kept, nothing above is computed (and the aggregate
+      -- of no row is a null, not kept).
+      where not exists (select 1 from kept)
+    ),
+    keep as (
+      insert into ${weeklyTimetables} as t (school_id, monday, version, days)
+      select ${schoolId}, ${first}, (select v from version), days from built
+      where days is not null
+      on conflict (school_id, monday) do update
+        set version = excluded.version, days = excluded.days
+        where t.version < excluded.version
     )
-    select array_to_json(array_agg(row_to_json((select s from (select
-             w.date,
-             extract(dow from w.date)::int as day_of_week,
-             coalesce(d.schedules, '[]'::json) as schedules) s))
-           order by w.n))::text as days
-    from week w left join by_day d on d.date = w.date`,
+    select coalesce((select days from kept), (select days from built)) as days`,
   );
-  // Passed through as PostgreSQL wrote it: parsing 4.7 MB to serialize it again cost hundreds
-  // of milliseconds and tens of megabytes per request (issue 27).
-  const days = rawJson<WeeklySchedule['days']>(rows[0]!.days ?? '[]');
-  return { week, start_date: first, end_date: last, days };
+  // Passed through as PostgreSQL wrote it, bytes undecoded: parsing 4.7 MB to serialize it
+  // again cost hundreds of milliseconds and tens of megabytes per request (issue 27).
+  return {
+    week,
+    start_date: first,
+    end_date: last,
+    days: rawJson<WeeklySchedule['days']>(days ?? '[]'),
+  };
 }

@@ -5,18 +5,22 @@
  * that reads or replaces the body falls back to the stream: the text is used only while the
  * body is unread.
  */
-const texts = new WeakMap<Response, string>();
+const texts = new WeakMap<Response, string | Buffer>();
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A JSON answer of `text` (already serialized), or no body when `text` is null. */
-export function jsonText(text: string | null, status: number): Response {
-  const response = new Response(text, { status, headers: { 'content-type': JSON_TYPE } });
+export function jsonText(text: string | Buffer | null, status: number): Response {
+  const body =
+    typeof text === 'string' || text === null
+      ? text
+      : new Uint8Array(text.buffer as ArrayBuffer, text.byteOffset, text.byteLength);
+  const response = new Response(body, { status, headers: { 'content-type': JSON_TYPE } });
   if (text !== null) texts.set(response, text);
   return response;
 }
 
 /** The text of a `jsonText` answer whose body nothing has read yet. */
-export function directText(response: Response): string | undefined {
+export function directText(response: Response): string | Buffer | undefined {
   return response.bodyUsed ? undefined : texts.get(response);
 }
