@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { AccountBar } from './account-bar';
+import { humanize } from './components/ui';
 import { useOrganizations, type OrganizationLink } from './organizations';
 import { FollowedRiders } from './portal/followed-riders';
 import { useTRPC } from './trpc';
@@ -18,7 +19,7 @@ function OrganizationList({ organizations }: { organizations: OrganizationLink[]
           <Link href={organization.href}>
             <strong>{organization.name}</strong>
             <span className="muted">
-              {organization.role} · {organization.timezone} · {organization.currency}
+              {humanize(organization.role)} · {organization.timezone} · {organization.currency}
             </span>
           </Link>
         </li>

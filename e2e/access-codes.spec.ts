@@ -90,7 +90,7 @@ test('an administrator issues a one-use school code, and a new user redeems it i
   await used.getByRole('button', { name: `Redemptions of ${hint}` }).click();
   const redemptions = page.getByRole('dialog', { name: `Redemptions of ${hint}` });
   await expect(redemptions.getByRole('row', { name: new RegExp(email) })).toContainText(
-    `${schoolName} (school)`,
+    `${schoolName} (School)`,
   );
   await expectNoSeriousA11yViolations(page, 'access codes, redemptions');
 
@@ -99,7 +99,7 @@ test('an administrator issues a one-use school code, and a new user redeems it i
   await expect(page.getByRole('heading', { name: 'User', level: 1 })).toBeVisible();
   await expect(
     page.getByRole('table', { name: 'Memberships' }).getByRole('row', { name: schoolName }),
-  ).toContainText('owner');
+  ).toContainText('Owner');
   await expectNoSeriousA11yViolations(page, 'user detail');
   await screenshot(page, testInfo, 'admin-user');
 });

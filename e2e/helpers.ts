@@ -175,3 +175,22 @@ export async function personPage(browser: Browser, testInfo: TestInfo) {
   const context = await browser.newContext({ viewport, isMobile, hasTouch, colorScheme, baseURL });
   return context.newPage();
 }
+
+/**
+ * Runs the row action `label` of the row named `what` (app/components/ui/row-actions.tsx): a
+ * button named with the row from 768 px, an item of the row's "More" menu on a phone.
+ */
+export async function chooseRowAction(
+  page: Page,
+  row: Locator,
+  label: string,
+  what: string,
+  mobile: boolean,
+) {
+  if (mobile) {
+    await row.getByRole('button', { name: `More actions for ${what}` }).click();
+    await page.getByRole('menuitem', { name: label, exact: true }).click();
+  } else {
+    await row.getByRole('button', { name: `${label} ${what}`, exact: true }).click();
+  }
+}

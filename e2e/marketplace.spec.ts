@@ -272,7 +272,7 @@ test('a seller lists a horse with a photo, an administrator approves it, a buyer
   await openSection(page, 'Payment gateway', 'Administration');
   const connection = page.getByRole('region', { name: 'Connection test' });
   await connection.getByRole('button', { name: 'Test the connection' }).click();
-  await expect(connection.getByRole('status')).toContainText('passed');
+  await expect(connection.getByRole('status')).toContainText('Passed');
   await checkPage(page, testInfo, 'payment-gateway');
 
   // A saddle sold outright: the buyer puts two in the cart and sees what they cost.

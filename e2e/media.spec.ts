@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  chooseRowAction,
   expectNoSeriousA11yViolations,
   openSection,
   screenshot,
@@ -20,7 +21,7 @@ test("a manager sees a horse's photos, is refused a file that is no image, uploa
   await signInToSchool(page, 'manager@demo.school');
   await openSection(page, 'Horses');
   const canela = page.getByRole('row', { name: /Canela/ });
-  await canela.getByRole('button', { name: 'Photos of Canela' }).click();
+  await chooseRowAction(page, canela, 'Photos', 'Canela', testInfo.project.name === 'mobile');
 
   const photos = page.getByRole('region', { name: 'Photos of Canela' });
   await expect(photos.getByRole('img', { name: 'Canela in the paddock' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  chooseRowAction,
   expectNoSeriousA11yViolations,
   openSection,
   screenshot,
@@ -18,7 +19,13 @@ test("an owner reads a horse's pedigree, is told a UELN is taken and links that 
   await signInToSchool(page, 'owner@demo.school');
   await openSection(page, 'Horses');
 
-  await page.getByRole('button', { name: 'Pedigree of Canela' }).click();
+  await chooseRowAction(
+    page,
+    page.getByRole('row', { name: /Canela/ }),
+    'Pedigree',
+    'Canela',
+    !wide,
+  );
   const pedigree = page.getByRole('region', { name: 'Pedigree of Canela' });
   // A chart on a wide screen, nested lists on a phone: the same ancestors either way.
   const tree = wide
@@ -48,16 +55,19 @@ test("an owner reads a horse's pedigree, is told a UELN is taken and links that 
   await form.getByRole('button', { name: 'Create horse' }).click();
   await expect(toast(page, `${name} was saved.`)).toBeVisible();
 
-  await page.getByRole('button', { name: `Pedigree of ${name}` }).click();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await chooseRowAction(page, row, 'Pedigree', name, !wide);
   const linked = page.getByRole('region', { name: `Pedigree of ${name}` });
   const linkedTree = wide
     ? linked.getByRole('group', { name: /Pedigree chart/ })
     : linked.getByRole('list', { name: /Ancestors/ });
   await expect(linkedTree.getByText('Dyfed Rhys', { exact: true })).toBeVisible();
 
-  const row = page.getByRole('row', { name: new RegExp(name) });
-  await row.getByRole('button', { name: `Delete ${name}` }).click();
-  await row.getByRole('button', { name: 'Yes, delete' }).click();
+  await chooseRowAction(page, row, 'Delete', name, !wide);
+  // Asked beside the button on a wide screen, in a dialog from a phone's menu.
+  await (wide ? row : page.getByRole('dialog'))
+    .getByRole('button', { name: 'Yes, delete' })
+    .click();
   await expect(toast(page, `${name} was deleted.`)).toBeVisible();
 });
 

@@ -32,7 +32,7 @@ test("a manager invites a rider's guardian, who signs in and reads the rider in 
   await expect(
     page.getByRole('status').filter({ hasText: `${guardian} was invited to the portal.` }),
   ).toBeVisible();
-  await expect(card.getByRole('listitem').filter({ hasText: guardian })).toContainText('invited');
+  await expect(card.getByRole('listitem').filter({ hasText: guardian })).toContainText('Invited');
   await page.context().clearCookies();
 
   // The guardian signs in with the invited address: the rider is theirs to read.

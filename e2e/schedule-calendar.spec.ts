@@ -78,21 +78,46 @@ test('the schedule is a week calendar on a desktop and a day at a time on a phon
   await expect(dialog.getByText('Level', { exact: true })).toBeVisible();
   const roster = dialog.getByRole('list', { name: /^Enrolled students/ });
   await expect(roster.getByRole('link').first()).toBeVisible();
-  const actions = [
-    dialog.getByRole('button', { name: /^Enrol a student in / }),
-    dialog.getByRole('button', { name: /^Edit / }),
-    dialog.getByRole('button', { name: /^Delete / }),
-  ];
+  // Its actions: all three buttons at 1280 px; on a phone, "Enrol a student" and "More", whose
+  // menu holds Edit and the red Delete.
+  const mobile = testInfo.project.name === 'mobile';
+  const more = dialog.getByRole('button', { name: /^More actions for / });
+  const actions = mobile
+    ? [dialog.getByRole('button', { name: /^Enrol a student / }), more]
+    : [
+        dialog.getByRole('button', { name: /^Enrol a student / }),
+        dialog.getByRole('button', { name: /^Edit / }),
+        dialog.getByRole('button', { name: /^Delete / }),
+      ];
   for (const action of actions) {
     await expect(action).toBeVisible();
     await expectInViewport(page, action, { down: true });
   }
+  if (mobile) {
+    await expect(dialog.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
+    await more.click();
+    for (const item of ['Edit', 'Delete']) {
+      const menuItem = page.getByRole('menuitem', { name: item, exact: true });
+      await expect(menuItem).toBeVisible();
+      await expectInViewport(page, menuItem, { down: true });
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+  }
   await expectNoSeriousA11yViolations(page, 'schedule calendar, a lesson');
   await screenshot(page, testInfo, 'schedule-lesson');
 
-  // Delete asks first; cancelled, the lesson stays.
-  await actions[2]!.click();
-  const confirm = dialog.getByRole('group', { name: /^Delete .+ from the schedule\?$/ });
+  // Delete asks first (beside the button, or in a dialog of its own from a phone's menu);
+  // cancelled, the lesson stays.
+  let confirm;
+  if (mobile) {
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
+    confirm = page.getByRole('dialog', { name: /^Delete .+ from the schedule\?$/ });
+  } else {
+    await actions[2]!.click();
+    confirm = dialog.getByRole('group', { name: /^Delete .+ from the schedule\?$/ });
+  }
   await expect(confirm).toBeVisible();
   await expectInViewport(page, confirm.getByRole('button', { name: 'Yes, delete' }), {
     down: true,
@@ -107,7 +132,12 @@ test('the schedule is a week calendar on a desktop and a day at a time on a phon
   await expect(dialog).toBeVisible();
 
   // Edit opens the lesson's form in the dialog, its first field focused; Cancel closes it.
-  await dialog.getByRole('button', { name: /^Edit / }).click();
+  if (mobile) {
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
+  } else {
+    await dialog.getByRole('button', { name: /^Edit / }).click();
+  }
   const edit = page.getByRole('dialog', { name: /^Edit .+, Tuesday \d{2}:\d{2}$/ });
   await expect(edit.getByLabel('Class', { exact: true })).toBeFocused();
   await expectNoSeriousA11yViolations(page, 'schedule calendar, editing a lesson');

@@ -38,7 +38,7 @@ test('a stud owner tags a new client and finds it, then takes a prospect through
   await tagDialog.getByLabel('Colour', { exact: true }).fill('teal');
   await tagDialog.getByRole('button', { name: 'Create tag' }).click();
   await expect(tagDialog.getByLabel('Colour', { exact: true })).toHaveAccessibleDescription(
-    /The colour field must be a colour in the #RRGGBB format\./,
+    /Colour must be a colour in the #RRGGBB format\./,
   );
   await expectNoSeriousA11yViolations(page, 'new tag, refused');
   await tagDialog.getByLabel('Colour', { exact: true }).fill('#0f766e');
@@ -62,7 +62,7 @@ test('a stud owner tags a new client and finds it, then takes a prospect through
   await expect(clientDialog.getByRole('radio', { name: 'Person' })).toBeChecked();
   await clientDialog.getByRole('button', { name: 'Create client' }).click();
   await expect(clientDialog.getByLabel('First name')).toHaveAccessibleDescription(
-    'The first name field is required when kind is person.',
+    'First name is required when kind is person.',
   );
   await expectNoSeriousA11yViolations(page, 'new client, refused');
   await clientDialog.getByLabel('First name').fill('Lucía');

@@ -18,6 +18,15 @@ function dayFromNow(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** A calendar day (`YYYY-MM-DD`) as the pages write it: `27 Nov 2026`. */
+const shown = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+
 test('a stud owner adds a new mare to the herd and records a treatment that falls due', async ({
   page,
 }, testInfo) => {
@@ -42,7 +51,7 @@ test('a stud owner adds a new mare to the herd and records a treatment that fall
   const form = dialog.getByRole('form', { name: 'New horse' });
   await form.getByRole('button', { name: 'Add horse' }).click();
   await expect(form.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(
-    'The name field is required.',
+    'Name is required.',
   );
   await expectNoSeriousA11yViolations(page, 'new horse, refused');
 
@@ -57,7 +66,7 @@ test('a stud owner adds a new mare to the herd and records a treatment that fall
   // Her page: the identity, what the stud records, her pedigree and her medical history.
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   const facts = page.getByRole('region', { name: 'At the stud' });
-  await expect(facts).toContainText('mare');
+  await expect(facts).toContainText('Mare');
   await expect(facts).toContainText('Paddock 3');
   await expect(page.getByRole('region', { name: 'Identity' })).toContainText(ueln);
   const medical = page.getByRole('region', { name: 'Medical history' });
@@ -78,8 +87,8 @@ test('a stud owner adds a new mare to the herd and records a treatment that fall
   const history = medical.getByRole('list', { name: `Medical records of ${name}` });
   const entry = history.getByRole('listitem').filter({ hasText: title });
   await expect(entry).toContainText('Dr. Ortega');
-  await expect(entry).toContainText(`due ${due}`);
-  await expect(entry).toContainText('task open');
+  await expect(entry).toContainText(`Due ${shown(due)}`);
+  await expect(entry).toContainText('Task open');
   await expectNoSeriousA11yViolations(page, 'stud horse with a due record');
 
   // A photo of her, which the herd shows as her thumbnail.
@@ -105,14 +114,16 @@ test('a stud owner adds a new mare to the herd and records a treatment that fall
   const card = herd.getByRole('listitem').filter({ hasText: name });
   await expect(card.getByRole('link', { name })).toBeVisible();
   await expect(card.getByRole('img', { name: `Photo of ${name}` })).toBeVisible();
-  await expect(card).toContainText('mare');
+  await expect(card).toContainText('Mare');
 
   // The medical page shows what falls due in the next 30 days: her booster among them.
   await openStudSection(page, 'Medical');
   await expect(page.getByRole('heading', { name: 'Medical', level: 1 })).toBeVisible();
   await expect(page.getByLabel('Due in the next 30 days')).toBeChecked();
   const due30 = page.getByRole('list', { name: 'Medical records' });
-  await expect(due30.getByRole('listitem').filter({ hasText: title })).toContainText(`due ${due}`);
+  await expect(due30.getByRole('listitem').filter({ hasText: title })).toContainText(
+    `Due ${shown(due)}`,
+  );
   await expectNoSeriousA11yViolations(page, 'stud medical records');
   await screenshot(page, testInfo, 'stud-medical');
 });

@@ -81,7 +81,7 @@ test('a stud owner takes a mare from her reservation to a foal in the pedigree',
   await check.getByLabel('Result').selectOption('positive');
   await check.getByRole('button', { name: 'Record check' }).click();
   await expect(check).toBeHidden();
-  await expect(page.getByText('confirmed', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Confirmed', { exact: true }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'pregnancy');
   await screenshot(page, testInfo, 'stud-season-pregnancy');
 

@@ -70,11 +70,17 @@ test("a stud owner sees Valiente's services and frozen stock, and offers a servi
   await expect(next).toContainText('1 dose included');
   await expectNoSeriousA11yViolations(page, 'service added');
 
-  // Deleted after a second question.
-  await next
-    .getByRole('button', { name: `Delete Valiente ${offer.toLowerCase()} 2027`, exact: true })
-    .click();
-  await next.getByRole('button', { name: 'Yes, delete' }).click();
+  // Deleted after a second question: on a phone from the card's "More" menu, asked in a dialog.
+  const offered = `Valiente ${offer.toLowerCase()} 2027`;
+  if (mobile) {
+    await next.getByRole('button', { name: `More actions for ${offered}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const asked = page.getByRole('dialog', { name: `Delete ${offered}?` });
+    await asked.getByRole('button', { name: 'Yes, delete' }).click();
+  } else {
+    await next.getByRole('button', { name: `Delete ${offered}`, exact: true }).click();
+    await next.getByRole('button', { name: 'Yes, delete' }).click();
+  }
   await expect(page.getByRole('heading', { name: 'Season 2027' })).toBeHidden();
   await expect(valiente).toContainText('Frozen semen, shipped');
 

@@ -23,10 +23,10 @@ test('an owner switches from the school to the stud and sees its shell and membe
   // A stud offers its own roles: staff, never a school's instructor.
   const invite = page.getByRole('form', { name: 'Invite a member' });
   await expect(invite.getByLabel('Role').locator('option')).toHaveText([
-    'owner',
-    'manager',
-    'staff',
-    'viewer',
+    'Owner',
+    'Manager',
+    'Staff',
+    'Viewer',
   ]);
   await expectNoSeriousA11yViolations(page, 'stud members');
 

@@ -17,7 +17,7 @@ test('a stud owner computes the inbreeding of a planned foal from horses of the 
 
   // Computing with nobody chosen names both missing horses.
   await page.getByRole('button', { name: 'Compute' }).click();
-  await expect(page.getByText('The sire id field is required.')).toBeVisible();
+  await expect(page.getByText('Choose a sire.')).toBeVisible();
 
   for (const [label, typed, horse] of [
     ['Sire', 'Rhosyn', 'Rhosyn Storm (2003)'],

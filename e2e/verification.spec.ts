@@ -34,7 +34,7 @@ test('a school owner asks for verification with a document, and the administrato
   });
   await expectNoSeriousA11yViolations(page, 'members, verification form');
   await ask.getByRole('button', { name: 'Ask for verification' }).click();
-  await expect(card).toContainText('pending');
+  await expect(card).toContainText('Pending');
   await expect(ask).toHaveCount(0);
 
   // The administrator's queue: pending first, the document one link away.
@@ -56,7 +56,7 @@ test('a school owner asks for verification with a document, and the administrato
   await request.getByRole('button', { name: 'Reject Demo Riding School' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reject Demo Riding School' });
   await dialog.getByRole('button', { name: 'Reject request' }).click();
-  await expect(dialog.getByText('The reason field is required.')).toBeVisible();
+  await expect(dialog.getByText('Reason is required.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'verification queue, reject dialog');
   await dialog.getByLabel('Reason').fill(reason);
   await dialog.getByRole('button', { name: 'Reject request' }).click();

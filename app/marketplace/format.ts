@@ -1,5 +1,5 @@
 import { money } from '../components/ui';
-import type { ListingStatus } from '@/db/schema/marketplace-values';
+import type { ListingStatus, ReportReason } from '@/db/schema/marketplace-values';
 
 /*
  * How the marketplace pages word a listing's price, place and state.
@@ -59,6 +59,19 @@ export const PRICE_TYPE_LABELS = {
   on_request: 'On request',
 } as const;
 
-/** A date of the API (ISO) as the reader's short date. */
-export const dateText = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' }) : '—';
+/** Why a listing was reported (G.10), as the reporter chose it and the moderators read it. */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  fraud: 'Fraud or scam',
+  prohibited: 'Prohibited item',
+  wrong_category: 'Wrong category',
+  other: 'Something else',
+};
+
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/**
+ * An instant of the API (ISO) as the reader's day, in the words of every date of the app
+ * (`27 Nov 2026`, as `formatDate`); a dash when there is none.
+ */
+export const dateText = (iso: string | null) => (iso ? DAY.format(new Date(iso)) : '—');

@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { ListingStatus } from '@/db/schema/marketplace-values';
-import { Button, ConfirmButton, useWriteOutcome } from '../components/ui';
+import { Button, RowActions, useWriteOutcome, type RowAction } from '../components/ui';
 import { useTRPC } from '../trpc';
 import { useListingQueryKeys } from './listing-bits';
 
@@ -21,8 +21,10 @@ const FROM: Record<string, readonly ListingStatus[]> = {
 const can = (action: keyof typeof FROM, status: ListingStatus) => FROM[action]!.includes(status);
 
 /**
- * A seller's actions on their listing, those its state allows: edit, submit for approval,
- * pause and resume, mark sold, renew, delete. Each names the listing for screen readers.
+ * A seller's actions on their listing, those its state allows: edit (a link to its form),
+ * submit for approval, pause and resume, mark sold, renew, delete. Each names the listing for
+ * screen readers; on a phone the state's next step stays a button and the others go behind
+ * "More".
  */
 export function ListingStateActions({
   listing,
@@ -64,49 +66,40 @@ export function ListingStateActions({
   );
   const busy = [submit, pause, resume, markSold, renew, remove].some((m) => m.isPending);
   const id = { id: listing.id };
-  const what = <span className="sr-only"> {listing.title}</span>;
   const { status } = listing;
+  // The state's next step first: the one that stays a button on a phone.
+  const actions: (RowAction | false)[] = [
+    can('submit', status) && { label: 'Submit for approval', onSelect: () => submit.mutate(id) },
+    can('resume', status) && { label: 'Resume', onSelect: () => resume.mutate(id) },
+    can('markSold', status) && { label: 'Mark sold', onSelect: () => markSold.mutate(id) },
+    can('renew', status) && { label: 'Renew', onSelect: () => renew.mutate(id) },
+    can('pause', status) && { label: 'Pause', onSelect: () => pause.mutate(id) },
+    can('delete', status) && {
+      label: 'Delete',
+      onSelect: () => remove.mutate(id),
+      destructive: true,
+      confirm: 'Delete this listing?',
+    },
+  ];
   return (
-    <div role="group" aria-label={`Actions on ${listing.title}`} className="flex flex-wrap gap-2">
+    <div
+      role="group"
+      aria-label={`Actions on ${listing.title}`}
+      className="flex flex-wrap items-center gap-2"
+    >
       {showEdit && can('edit', status) && (
         <Button variant="outline" size="sm" asChild>
-          <Link href={`/marketplace/my/listings/${listing.id}/edit`}>Edit{what}</Link>
+          <Link href={`/marketplace/my/listings/${listing.id}/edit`}>
+            Edit<span className="sr-only"> {listing.title}</span>
+          </Link>
         </Button>
       )}
-      {can('submit', status) && (
-        <Button size="sm" disabled={busy} onClick={() => submit.mutate(id)}>
-          Submit for approval{what}
-        </Button>
-      )}
-      {can('pause', status) && (
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => pause.mutate(id)}>
-          Pause{what}
-        </Button>
-      )}
-      {can('resume', status) && (
-        <Button size="sm" disabled={busy} onClick={() => resume.mutate(id)}>
-          Resume{what}
-        </Button>
-      )}
-      {can('markSold', status) && (
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => markSold.mutate(id)}>
-          Mark sold{what}
-        </Button>
-      )}
-      {can('renew', status) && (
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => renew.mutate(id)}>
-          Renew{what}
-        </Button>
-      )}
-      {can('delete', status) && (
-        <ConfirmButton
-          label="Delete"
-          question="Delete this listing?"
-          what={listing.title}
-          disabled={busy}
-          onConfirm={() => remove.mutate(id)}
-        />
-      )}
+      <RowActions
+        what={listing.title}
+        actions={actions
+          .filter((action): action is RowAction => action !== false)
+          .map((action) => ({ ...action, disabled: busy }))}
+      />
     </div>
   );
 }

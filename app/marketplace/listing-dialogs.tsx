@@ -20,6 +20,7 @@ import {
 import { contactInput } from '@/server/marketplace/contact-schema';
 import { reportInput } from '@/server/marketplace/report-schema';
 import { useTRPC } from '../trpc';
+import { REPORT_REASON_LABELS } from './format';
 
 /*
  * The buyer's two dialogs on a listing: a contact request to its seller (C.4) and a report to
@@ -149,14 +150,6 @@ function ContactForm({ listing, onClose }: FormProps<Listing>) {
 
 export const ContactDialog = formDialog('Contact the seller', ContactForm);
 
-const REASON_LABELS: Record<(typeof REPORT_REASONS)[number], string> = {
-  spam: 'Spam',
-  fraud: 'Fraud or scam',
-  prohibited: 'Prohibited item',
-  wrong_category: 'Wrong category',
-  other: 'Something else',
-};
-
 function ReportForm({ listing, onClose }: FormProps<Pick<Listing, 'id' | 'title'>>) {
   const trpc = useTRPC();
   const form = useZodForm(reportInput, {
@@ -178,7 +171,7 @@ function ReportForm({ listing, onClose }: FormProps<Pick<Listing, 'id' | 'title'
         form={form}
         name="reason"
         label="Reason"
-        options={REPORT_REASONS.map((value) => ({ value, label: REASON_LABELS[value] }))}
+        options={REPORT_REASONS.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }))}
       />
       <TextareaField form={form} name="details" label="Details (optional)" rows={4} />
     </SendForm>

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { SellerProfile } from '@/server/marketplace/seller-profile-schema';
+import { humanize } from '../components/ui';
 import { useOrganizations } from '../organizations';
 import { useTRPC } from '../trpc';
 import { ChoiceSelect, useChoice } from './choice';
@@ -67,7 +68,7 @@ export function NewSellerProfile({
           value={owner.id}
           options={owners.map((o) => ({
             value: o.id,
-            label: o.organization ? `${o.name} (${o.organization.kind})` : 'Yours',
+            label: o.organization ? `${o.name} (${humanize(o.organization.kind)})` : 'Yours',
           }))}
           onChange={setChosen}
         />

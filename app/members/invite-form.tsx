@@ -6,6 +6,7 @@ import {
   cardClass,
   FormActions,
   FormErrorSummary,
+  humanize,
   SelectInputField,
   TextInputField,
   useRecordForm,
@@ -30,7 +31,12 @@ export function InviteForm({ api }: { api: MembersApi }) {
     <form className={cardClass} aria-label="Invite a member" noValidate onSubmit={onSubmit}>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextInputField form={form} name="email" label="E-mail" type="email" required />
-        <SelectInputField form={form} name="role" label="Role" options={api.roles} />
+        <SelectInputField
+          form={form}
+          name="role"
+          label="Role"
+          options={api.roles.map((role) => ({ value: role, label: humanize(role) }))}
+        />
       </div>
       <FormErrorSummary form={form} />
       <FormActions label="Invite" pending={pending} pendingLabel="Inviting…" />

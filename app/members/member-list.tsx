@@ -1,20 +1,17 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import type { Member, Role } from '@/server/organizations/member-schema';
 import {
   Badge,
   ConfirmButton,
   DataTable,
   humanize,
-  Label,
   NativeSelect,
   Options,
   useErrorToast,
   useToast,
   type ColumnDef,
-  useMediaQuery,
 } from '../components/ui';
 import type { MembersApi } from './members-api';
 
@@ -41,9 +38,9 @@ function selfHint({ lastOwner }: RowRules) {
 }
 
 /**
- * The members with their role, which those who may change in place, and their removal: a
- * table from a tablet's width, a card per member on a phone. Only one of the two is mounted,
- * so each control has one name on the page.
+ * The members with their role, which those who may change in place, and their removal: one
+ * table, whose rows the kit's `DataTable` draws as cards on a phone (the role select under its
+ * column's word, the removal along the card's bottom).
  */
 export function MemberList({
   api,
@@ -59,7 +56,6 @@ export function MemberList({
   onOwnRoleChanged: () => Promise<unknown>;
 }) {
   const { may } = api;
-  const wide = useMediaQuery('(min-width: 768px)');
   const toast = useToast();
   const showError = useErrorToast();
   const queryClient = useQueryClient();
@@ -70,7 +66,7 @@ export function MemberList({
     onSuccess: async (result) => {
       await refresh();
       if (result.data.user_id === meId) await onOwnRoleChanged();
-      toast('success', `${result.data.email} is now ${result.data.role}.`);
+      toast('success', `The role of ${result.data.email} is now ${humanize(result.data.role)}.`);
     },
     onError: showError,
   });
@@ -83,13 +79,9 @@ export function MemberList({
     onError: showError,
   });
 
-  const roleSelect = (
-    member: Member,
-    rules: RowRules,
-    props: { id?: string; className: string },
-  ) => (
+  const roleSelect = (member: Member, rules: RowRules) => (
     <NativeSelect
-      {...props}
+      className="min-w-36"
       aria-label={`Role of ${member.email}`}
       value={member.role}
       disabled={update.isPending || (rules.self && rules.lastOwner)}
@@ -110,23 +102,6 @@ export function MemberList({
       />
     );
 
-  if (!wide) {
-    return (
-      <ul aria-label="Members" className="m-0 grid list-none gap-3 p-0">
-        {members.map((member) => (
-          <MemberCard
-            key={member.id}
-            member={member}
-            rules={rulesFor(member, members, meId)}
-            mayEdit={may('members.edit')}
-            roleSelect={roleSelect}
-            removal={removal}
-          />
-        ))}
-      </ul>
-    );
-  }
-
   const columns: ColumnDef<Member>[] = [
     {
       id: 'name',
@@ -144,7 +119,7 @@ export function MemberList({
         const rules = rulesFor(member, members, meId);
         return may('members.edit') ? (
           <>
-            {roleSelect(member, rules, { className: 'min-w-36' })}
+            {roleSelect(member, rules)}
             {rules.self && rules.lastOwner && (
               <p className="mt-1 mb-0 max-w-64 text-sm text-muted-foreground">{selfHint(rules)}</p>
             )}
@@ -158,7 +133,7 @@ export function MemberList({
       id: 'status',
       header: 'Status',
       cell: ({ row: { original: member } }) => (
-        <Badge status={member.status}>{member.status}</Badge>
+        <Badge status={member.status}>{humanize(member.status)}</Badge>
       ),
     },
     {
@@ -192,58 +167,5 @@ function MemberName({ member, self }: { member: Member; self: boolean }) {
       )}
       {self && <Badge>you</Badge>}
     </span>
-  );
-}
-
-/** One member on a phone: who, the role as a labelled select at full width, then the actions. */
-function MemberCard({
-  member,
-  rules,
-  mayEdit,
-  roleSelect,
-  removal,
-}: {
-  member: Member;
-  rules: RowRules;
-  mayEdit: boolean;
-  roleSelect: (
-    member: Member,
-    rules: RowRules,
-    props: { id: string; className: string },
-  ) => React.ReactNode;
-  removal: (member: Member, rules: RowRules) => React.ReactNode;
-}) {
-  const id = useId();
-  const action = removal(member, rules);
-  return (
-    <li
-      aria-label={nameOf(member) ?? member.email}
-      className="rounded-lg border border-border bg-card p-4"
-    >
-      <p className="m-0 flex flex-wrap items-center gap-2 font-semibold break-words">
-        {nameOf(member) ?? member.email}
-        {rules.self && <Badge>you</Badge>}
-      </p>
-      {nameOf(member) && (
-        <p className="m-0 text-sm break-words text-muted-foreground">{member.email}</p>
-      )}
-      <p className="mt-1 mb-0">
-        <Badge status={member.status}>{member.status}</Badge>
-      </p>
-      <div className="mt-3">
-        {mayEdit ? (
-          <>
-            <Label htmlFor={`${id}-role`}>Role</Label>
-            {roleSelect(member, rules, { id: `${id}-role`, className: 'w-full' })}
-          </>
-        ) : (
-          <p className="m-0">
-            Role: <strong>{humanize(member.role)}</strong>
-          </p>
-        )}
-      </div>
-      {rules.self && <p className="mt-2 mb-0 text-sm text-muted-foreground">{selfHint(rules)}</p>}
-      {action && <div className="mt-3 flex flex-wrap items-center gap-2">{action}</div>}
-    </li>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { Badge, Card, CardTitle, QueryState } from '../components/ui';
+import { Badge, Card, CardTitle, formatDateTime, humanize, QueryState } from '../components/ui';
 import type { VerificationApi } from './verification-api';
 import { VerificationForm } from './verification-form';
 
@@ -24,8 +24,8 @@ export function VerificationCard({ api }: { api: VerificationApi }) {
       )}
       {latest && (
         <p className="mt-0">
-          Your request of {new Date(latest.created_at).toLocaleDateString()}:{' '}
-          <Badge tone={TONES[latest.status]}>{latest.status}</Badge>
+          Your request of {formatDateTime(latest.created_at)}:{' '}
+          <Badge tone={TONES[latest.status]}>{humanize(latest.status)}</Badge>
           {latest.status === 'pending' && ' — the platform’s team will let you know.'}
           {latest.decision_reason && (
             <span className="block">Reason: {latest.decision_reason}</span>

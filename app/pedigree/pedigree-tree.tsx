@@ -40,7 +40,7 @@ function Ancestor({ node, role }: { node: PedigreeNode | null; role: string }) {
       {node.status === 'verified' && (
         <>
           {' '}
-          <Badge status="active">verified</Badge>
+          <Badge status="active">Verified</Badge>
         </>
       )}
     </span>

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { QueryState } from '../components/ui';
+import { humanize, QueryState } from '../components/ui';
 import { useTRPC } from '../trpc';
 
 /**
@@ -25,7 +25,7 @@ export function FollowedRiders({ heading = 'Your riders' }: { heading?: string }
                 {rider.first_name} {rider.last_name}
               </strong>
               <span className="muted">
-                {rider.school.name} · {rider.current_level?.name ?? rider.level}
+                {rider.school.name} · {rider.current_level?.name ?? humanize(rider.level)}
                 {rider.relationship === 'guardian' ? ' · as guardian' : ''}
               </span>
             </Link>

@@ -31,6 +31,13 @@ const LANGUAGES = [
   { value: 'es', label: 'Español' },
 ] satisfies { value: (typeof LOCALES)[number]; label: string }[];
 
+/** Each date format by the order it writes a date in, with an example (27 November 2026). */
+const DATE_FORMAT_LABELS: Record<(typeof DATE_FORMATS)[number], string> = {
+  'YYYY-MM-DD': 'Year first: 2026-11-27',
+  'DD/MM/YYYY': 'Day first: 27/11/2026',
+  'MM/DD/YYYY': 'Month first: 11/27/2026',
+};
+
 /** Language, time zone, the organization opened first and the date format. */
 export function SettingsForm({ settings }: { settings: Settings }) {
   const trpc = useTRPC();
@@ -70,7 +77,12 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             ...[...schools, ...studs].map((o) => ({ value: o.id, label: o.name })),
           ]}
         />
-        <SelectInputField form={form} name="date_format" label="Dates" options={DATE_FORMATS} />
+        <SelectInputField
+          form={form}
+          name="date_format"
+          label="Dates"
+          options={DATE_FORMATS.map((value) => ({ value, label: DATE_FORMAT_LABELS[value] }))}
+        />
       </div>
       <FormErrorSummary form={form} />
       <FormActions label="Save settings" pending={pending} />

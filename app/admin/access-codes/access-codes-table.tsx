@@ -8,6 +8,8 @@ import {
   cardClass,
   ConfirmButton,
   DataTable,
+  formatDateTime,
+  humanize,
   statusColumn,
   useWriteOutcome,
   type ColumnDef,
@@ -19,7 +21,8 @@ const wide = { className: 'max-sm:hidden' };
 /** How a code is named on the page: its last four characters, as the admin last saw them. */
 export const hintOf = (code: AccessCode) => `…${code.code_hint}`;
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'never');
+/** A code works until the end of the day it was given: that moment, to the minute. */
+const until = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 
 /** A page of codes; each can be disabled (after a confirmation) or enabled again. */
 export function AccessCodesTable({
@@ -52,13 +55,17 @@ export function AccessCodesTable({
         <span className="font-mono whitespace-nowrap">{hintOf(row.original)}</span>
       ),
     },
-    { accessorKey: 'organization_type', header: 'Creates' },
+    {
+      id: 'organization_type',
+      header: 'Creates',
+      cell: ({ row }) => humanize(row.original.organization_type),
+    },
     {
       id: 'uses',
       header: 'Uses',
       cell: ({ row: { original: code } }) => `${code.redemptions_count} / ${code.max_redemptions}`,
     },
-    { id: 'expires', header: 'Expires', cell: ({ row }) => day(row.original.expires_at) },
+    { id: 'expires', header: 'Expires', cell: ({ row }) => until(row.original.expires_at) },
     statusColumn((code) => (code.auto_verify ? 'auto-verify' : null)),
     { id: 'note', header: 'Note', meta: wide, cell: ({ row }) => row.original.note ?? '—' },
     actionsColumn((code) => (

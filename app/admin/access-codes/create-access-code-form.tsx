@@ -15,6 +15,7 @@ import {
   useRecordForm,
 } from '../../components/ui';
 import { useTRPCClient } from '../../trpc';
+import { wordOptions } from '@/app/components/ui';
 
 export type IssuedCode = AccessCode & { code: string };
 
@@ -62,7 +63,7 @@ export function CreateAccessCodeForm({
           form={form}
           name="organization_type"
           label="Creates a"
-          options={ORGANIZATION_TYPES}
+          options={wordOptions(ORGANIZATION_TYPES)}
           hint="The organization a redemption creates."
         />
         <TextInputField

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button } from '../../components/ui';
+import { Button, formatDateTime } from '../../components/ui';
 import type { IssuedCode } from './create-access-code-form';
 
 /**
@@ -42,7 +42,7 @@ export function IssuedCodeBox({ issued, onDone }: { issued: IssuedCode; onDone: 
       </div>
       <p className="mb-0 text-muted-foreground">
         {issued.max_redemptions === 1 ? 'One use' : `${issued.max_redemptions} uses`}
-        {issued.expires_at && `, until ${new Date(issued.expires_at).toLocaleDateString()}`}
+        {issued.expires_at && `, until ${formatDateTime(issued.expires_at)}`}
         {issued.auto_verify && ', verified at once'}.
       </p>
       <Button variant="outline" className="mt-3" onClick={onDone}>

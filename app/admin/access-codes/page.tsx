@@ -16,6 +16,7 @@ import {
 } from '../../components/ui';
 import { useTRPC } from '../../trpc';
 import { AdminShell } from '../admin-shell';
+import { wordOptions } from '@/app/components/ui';
 import { AccessCodesTable } from './access-codes-table';
 import { CreateAccessCodeForm, type IssuedCode } from './create-access-code-form';
 import { IssuedCodeBox } from './issued-code';
@@ -60,14 +61,14 @@ function AccessCodes() {
           <FilterSelect
             id="access-code-status"
             label="Status"
-            options={ACCESS_CODE_STATUSES}
+            options={wordOptions(ACCESS_CODE_STATUSES)}
             {...bind('status')}
           />
           <FilterSelect
             id="access-code-type"
             label="Creates"
             allLabel="any type"
-            options={ORGANIZATION_TYPES}
+            options={wordOptions(ORGANIZATION_TYPES)}
             {...bind('organization_type')}
           />
         </FilterBar>

@@ -4,7 +4,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import type { AccessCode, Redemption } from '@/server/admin/access-code-schema';
-import { DataTable, Dialog, Empty, Pager, QueryState, type ColumnDef } from '../../components/ui';
+import {
+  DataTable,
+  Dialog,
+  Empty,
+  formatDateTime,
+  humanize,
+  Pager,
+  QueryState,
+  type ColumnDef,
+} from '../../components/ui';
 import { useTRPC } from '../../trpc';
 import { hintOf } from './access-codes-table';
 
@@ -16,19 +25,19 @@ const columns: ColumnDef<Redemption>[] = [
       r.user ? (
         <Link href={`/admin/users/${r.user.id}`}>{r.user.email ?? r.user.display_name}</Link>
       ) : (
-        'a deleted user'
+        'A deleted user'
       ),
   },
   {
     id: 'when',
     header: 'When',
-    cell: ({ row }) => new Date(row.original.created_at).toLocaleString(),
+    cell: ({ row }) => formatDateTime(row.original.created_at),
   },
   {
     id: 'organization',
     header: 'Organization',
     cell: ({ row: { original: r } }) =>
-      r.organization ? `${r.organization.name} (${r.organization.type})` : '—',
+      r.organization ? `${r.organization.name} (${humanize(r.organization.type)})` : '—',
   },
 ];
 

@@ -3,7 +3,13 @@
 import Link from 'next/link';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/router';
-import { cardClass, DataTable, type ColumnDef } from '../../components/ui';
+import {
+  cardClass,
+  DataTable,
+  formatDateTime,
+  humanize,
+  type ColumnDef,
+} from '../../components/ui';
 
 // As it arrives: `before` and `after` may be left out of the JSON.
 type AdminAction = inferRouterOutputs<AppRouter>['admin']['overview']['auditLog']['data'][number];
@@ -20,7 +26,7 @@ function Subject({ entry }: { entry: AdminAction }) {
   const page = entry.subject_id && SUBJECT_PAGES[entry.subject_type];
   return (
     <>
-      {entry.subject_type}
+      {humanize(entry.subject_type)}
       {entry.subject_id && (
         <span className="block font-mono text-xs break-all text-muted-foreground">
           {page ? <Link href={page(entry.subject_id)}>{entry.subject_id}</Link> : entry.subject_id}
@@ -62,7 +68,7 @@ const columns: ColumnDef<AdminAction>[] = [
   {
     id: 'when',
     header: 'When',
-    cell: ({ row }) => new Date(row.original.created_at).toLocaleString(),
+    cell: ({ row }) => formatDateTime(row.original.created_at),
   },
   {
     id: 'who',
@@ -74,12 +80,13 @@ const columns: ColumnDef<AdminAction>[] = [
           {entry.actor.email ?? entry.actor.display_name}
         </Link>
       ) : (
-        'the system'
+        'The system'
       ),
   },
   {
     id: 'action',
     header: 'Action',
+    // Its name as the "Action" filter takes it (`admin.users.update`): the log is searched by it.
     cell: ({ row }) => <code className="whitespace-nowrap">{row.original.action}</code>,
   },
   { id: 'subject', header: 'Subject', cell: ({ row }) => <Subject entry={row.original} /> },

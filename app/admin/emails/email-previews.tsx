@@ -43,7 +43,7 @@ export function EmailPreviews({ kinds }: { kinds: EmailKindView[] }) {
                 <span className="muted">Subject:</span> {preview.data.subject}
               </p>
               <iframe
-                title={`Preview of the ${kind} e-mail`}
+                title={`Preview of the e-mail “${current?.label ?? kind}”`}
                 className="email-frame"
                 sandbox=""
                 srcDoc={preview.data.html}

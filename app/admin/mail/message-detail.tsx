@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, CardTitle, QueryState } from '../../components/ui';
+import { Badge, Button, Card, CardTitle, humanize, plural, QueryState } from '../../components/ui';
 import { useTRPC } from '../../trpc';
 import { when } from './when';
 
@@ -32,12 +32,12 @@ export function MessageDetail({ id, onClose }: { id: string; onClose: () => void
               </>
             )}
             <dt>Kind</dt>
-            <dd>{data.kind}</dd>
+            <dd>{humanize(data.kind)}</dd>
             <dt>Status</dt>
             <dd>
-              <Badge status={data.status}>{data.status}</Badge> after {data.attempts} attempt
-              {data.attempts === 1 ? '' : 's'}
-              {data.transport ? ` (${data.transport})` : ''}
+              <Badge status={data.status}>{humanize(data.status)}</Badge> after{' '}
+              {plural(data.attempts, 'attempt')}
+              {data.transport ? ` (${humanize(data.transport)})` : ''}
             </dd>
             {data.next_attempt_at && (
               <>

@@ -11,6 +11,7 @@ import {
   DataTable,
   Empty,
   FilterSelect,
+  humanize,
   useListFilters,
   Pager,
   QueryState,
@@ -19,6 +20,7 @@ import {
 } from '../../components/ui';
 import { useTRPC } from '../../trpc';
 import { AdminShell } from '../admin-shell';
+import { wordOptions } from '@/app/components/ui';
 import { MessageDetail } from './message-detail';
 import { when } from './when';
 
@@ -79,12 +81,12 @@ function MailOutbox({ initialStatus }: { initialStatus: OutboxStatus | '' }) {
         label="Status"
         allLabel="All"
         className="mb-3 max-w-xs"
-        options={OUTBOX_STATUSES}
+        options={wordOptions(OUTBOX_STATUSES)}
         {...bind('status')}
       />
       <QueryState what="the outbox" query={list} />
       {list.data?.data.length === 0 && (
-        <Empty>No e-mails{status ? ` with status ${status}` : ''} yet.</Empty>
+        <Empty>No e-mails{status ? ` with status “${humanize(status)}”` : ''} yet.</Empty>
       )}
       {list.data && list.data.data.length > 0 && (
         <DataTable

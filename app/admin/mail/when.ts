@@ -1,2 +1,4 @@
-/** A moment in the reader's own time and wording; a dash when there is none. */
-export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+import { formatDateTime } from '../../components/ui';
+
+/** A moment in the reader's own time, as the app writes it; a dash when there is none. */
+export const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');

@@ -1,10 +1,11 @@
 'use client';
 
-import { Button, ConfirmButton } from '../../components/ui';
+import { RowActions } from '../../components/ui';
 
 /**
  * Edit, (de)activate and delete of one record in an administrators' list (categories,
- * commission bands): each button names the record for screen readers.
+ * commission bands), each naming the record for screen readers; on a phone "Edit" stays a
+ * button and the other two go behind "More".
  */
 export function RecordActions({
   name,
@@ -23,23 +24,20 @@ export function RecordActions({
   onToggle: () => void;
   onDelete: () => void;
 }) {
-  const what = <span className="sr-only"> {name}</span>;
   return (
-    <div className="flex flex-wrap gap-2">
-      <Button variant="outline" size="sm" onClick={onEdit}>
-        Edit{what}
-      </Button>
-      <Button variant="outline" size="sm" disabled={busy} onClick={onToggle}>
-        {active ? 'Deactivate' : 'Activate'}
-        {what}
-      </Button>
-      <ConfirmButton
-        label="Delete"
-        question={deleteQuestion}
-        what={name}
-        disabled={busy}
-        onConfirm={onDelete}
-      />
-    </div>
+    <RowActions
+      what={name}
+      actions={[
+        { label: 'Edit', onSelect: onEdit },
+        { label: active ? 'Deactivate' : 'Activate', onSelect: onToggle, disabled: busy },
+        {
+          label: 'Delete',
+          onSelect: onDelete,
+          destructive: true,
+          confirm: deleteQuestion,
+          disabled: busy,
+        },
+      ]}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ModerationAction } from '@/db/schema/marketplace-values';
 import type { ModerationLogEntry } from '@/server/marketplace/moderation-schema';
+import { formatDateTime } from '../../components/ui';
 import { STATUS_LABELS } from '../../marketplace/format';
 
 /*
@@ -23,11 +24,7 @@ export const moderatorName = (admin: Decision['admin']) =>
 
 /** The date and time: a log is read to the minute, not the day. */
 export function When({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso}>
-      {new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}
-    </time>
-  );
+  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
 }
 
 /** "Awaiting approval → Active". */

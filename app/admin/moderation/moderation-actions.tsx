@@ -5,13 +5,14 @@ import { useState } from 'react';
 import type { ListingStatus } from '@/db/schema/marketplace-values';
 import { reasonInput } from '@/server/marketplace/listing-schema';
 import {
-  Button,
   Dialog,
   FormActions,
   FormErrorSummary,
+  RowActions,
   TextareaField,
   useRecordForm,
   useWriteOutcome,
+  type RowAction,
 } from '../../components/ui';
 import { useTRPC, useTRPCClient } from '../../trpc';
 
@@ -34,8 +35,9 @@ const SUSPENDABLE: readonly ListingStatus[] = [
 
 /**
  * An administrator's decisions on a listing, those its state allows: approve or reject a
- * pending one, suspend, reinstate a suspended one, dismiss its open reports. Reject and
- * suspend ask for the reason the seller is told.
+ * pending one, suspend, reinstate a suspended one, dismiss its open reports; on a phone the
+ * first stays a button and the others go behind "More". Reject and suspend ask for the
+ * reason the seller is told.
  */
 export function ModerationActions({
   listing,
@@ -70,46 +72,25 @@ export function ModerationActions({
     }),
   );
   const busy = approve.isPending || reinstate.isPending || dismiss.isPending;
-  const what = <span className="sr-only"> {listing.title}</span>;
   const id = { id: listing.id };
   const { status } = listing;
+  // Reject and suspend ask for the reason in their own dialog, which is their confirmation.
+  const actions: (RowAction | false)[] = [
+    status === 'pending' && { label: 'Approve', onSelect: () => approve.mutate(id) },
+    status === 'pending' && { label: 'Reject', onSelect: () => setAsking('reject') },
+    status === 'suspended' && { label: 'Reinstate', onSelect: () => reinstate.mutate(id) },
+    openReports > 0 && { label: 'Dismiss reports', onSelect: () => dismiss.mutate(id) },
+    SUSPENDABLE.includes(status) &&
+      (!compact || openReports > 0) && { label: 'Suspend', onSelect: () => setAsking('suspend') },
+  ];
   return (
-    <div role="group" aria-label={`Decisions on ${listing.title}`} className="flex flex-wrap gap-2">
-      {status === 'pending' && (
-        <>
-          <Button size="sm" disabled={busy} onClick={() => approve.mutate(id)}>
-            Approve{what}
-          </Button>
-          <Button
-            variant="destructive"
-            size="sm"
-            disabled={busy}
-            onClick={() => setAsking('reject')}
-          >
-            Reject{what}
-          </Button>
-        </>
-      )}
-      {status === 'suspended' && (
-        <Button size="sm" disabled={busy} onClick={() => reinstate.mutate(id)}>
-          Reinstate{what}
-        </Button>
-      )}
-      {openReports > 0 && (
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => dismiss.mutate(id)}>
-          Dismiss reports{what}
-        </Button>
-      )}
-      {SUSPENDABLE.includes(status) && (!compact || openReports > 0) && (
-        <Button
-          variant="destructive"
-          size="sm"
-          disabled={busy}
-          onClick={() => setAsking('suspend')}
-        >
-          Suspend{what}
-        </Button>
-      )}
+    <div role="group" aria-label={`Decisions on ${listing.title}`}>
+      <RowActions
+        what={listing.title}
+        actions={actions
+          .filter((action): action is RowAction => action !== false)
+          .map((action) => ({ ...action, disabled: busy }))}
+      />
       <Dialog
         title={asking ? DECISION_WORDS[asking].title : ''}
         description={`“${listing.title}”: the seller is told the reason.`}

@@ -12,13 +12,14 @@ import {
   cn,
   Empty,
   Pager,
+  plural,
   QueryState,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
 } from '../../components/ui';
-import { dateText, priceText } from '../../marketplace/format';
+import { dateText, priceText, REPORT_REASON_LABELS } from '../../marketplace/format';
 import { StatusBadge, VerifiedBadge } from '../../marketplace/listing-bits';
 import { useTRPC } from '../../trpc';
 import { AdminShell } from '../admin-shell';
@@ -117,8 +118,8 @@ function QueueItem({ item, queue }: { item: ModerationItem; queue: Queue }) {
           </span>
           {item.open_reports > 0 && (
             <Badge tone="bad">
-              {item.open_reports} report{item.open_reports === 1 ? '' : 's'}:{' '}
-              {item.report_reasons.join(', ').replace(/_/g, ' ')}
+              {plural(item.open_reports, 'report')}:{' '}
+              {item.report_reasons.map((reason) => REPORT_REASON_LABELS[reason]).join(', ')}
             </Badge>
           )}
         </p>

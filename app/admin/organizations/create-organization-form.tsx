@@ -15,6 +15,7 @@ import {
   useZodForm,
 } from '../../components/ui';
 import { useTRPC } from '../../trpc';
+import { wordOptions } from '@/app/components/ui';
 import { useInvalidateOrganizations } from './use-invalidate-organizations';
 
 const { timezone, currency, owner_email } = createOrganizationInput.shape;
@@ -55,7 +56,12 @@ export function CreateOrganizationForm({ onDone }: { onDone: () => void }) {
     >
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextInputField form={form} name="name" label="Name" required />
-        <SelectInputField form={form} name="type" label="Type" options={ORGANIZATION_TYPES} />
+        <SelectInputField
+          form={form}
+          name="type"
+          label="Type"
+          options={wordOptions(ORGANIZATION_TYPES)}
+        />
         <TextInputField
           form={form}
           name="timezone"

@@ -18,6 +18,7 @@ import {
   useZodForm,
 } from '../../components/ui';
 import { useTRPC } from '../../trpc';
+import { wordOptions } from '@/app/components/ui';
 import { useInvalidateOrganizations } from './use-invalidate-organizations';
 
 export type Organization =
@@ -82,7 +83,7 @@ export function EditOrganizationForm({
         form={form}
         name="status"
         label="Status"
-        options={ORGANIZATION_STATUSES}
+        options={wordOptions(ORGANIZATION_STATUSES)}
         hint="A suspended organization is hidden from its members."
       />
       <div className="mb-4 flex items-center gap-2">

@@ -5,6 +5,7 @@ import {
   Button,
   cardClass,
   DataTable,
+  humanize,
   statusColumn,
   type ColumnDef,
 } from '../../components/ui';
@@ -33,7 +34,7 @@ export function OrganizationsTable({
         </>
       ),
     },
-    { accessorKey: 'type', header: 'Type' },
+    { id: 'type', header: 'Type', cell: ({ row }) => humanize(row.original.type) },
     { accessorKey: 'timezone', header: 'Time zone', meta: wide },
     { accessorKey: 'currency', header: 'Currency', meta: wide },
     statusColumn(),

@@ -16,6 +16,7 @@ import {
 } from '../../components/ui';
 import { useTRPC } from '../../trpc';
 import { AdminShell } from '../admin-shell';
+import { wordOptions } from '@/app/components/ui';
 import { CreateOrganizationForm } from './create-organization-form';
 import { EditOrganizationForm, type Organization } from './edit-organization-form';
 import { OrganizationsTable } from './organizations-table';
@@ -56,7 +57,7 @@ function Organizations() {
             id="organization-type"
             label="Show"
             allLabel="all types"
-            options={ORGANIZATION_TYPES}
+            options={wordOptions(ORGANIZATION_TYPES)}
             {...bind('type')}
           />
         </FilterBar>

@@ -14,6 +14,7 @@ import {
   FilterSelect,
   FormActions,
   FormErrorSummary,
+  humanize,
   numberText,
   Pager,
   QueryState,
@@ -27,6 +28,7 @@ import {
 } from '../../components/ui';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { AdminShell } from '../admin-shell';
+import { wordOptions } from '@/app/components/ui';
 import type { Identity } from '@/server/pedigree/identity-schema';
 
 type Status = (typeof IDENTITY_STATUSES)[number] | '';
@@ -62,7 +64,7 @@ function Identities() {
       ),
     },
     { id: 'born', header: 'Born', cell: ({ row }) => row.original.birth_year },
-    { id: 'sex', header: 'Sex', cell: ({ row }) => row.original.sex },
+    { id: 'sex', header: 'Sex', cell: ({ row }) => humanize(row.original.sex) },
     { id: 'ueln', header: 'UELN', cell: ({ row }) => row.original.ueln ?? '—' },
     statusColumn(),
   ];
@@ -85,7 +87,7 @@ function Identities() {
         <FilterSelect
           id="identity-status"
           label="Status"
-          options={IDENTITY_STATUSES}
+          options={wordOptions(IDENTITY_STATUSES)}
           {...bind('status')}
         />
       </FilterBar>
@@ -134,7 +136,7 @@ function CreateIdentityForm({ onDone }: { onDone: () => void }) {
     >
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextInputField form={form} name="name" label="Name" required />
-        <SelectInputField form={form} name="sex" label="Sex" options={HORSE_SEXES} />
+        <SelectInputField form={form} name="sex" label="Sex" options={wordOptions(HORSE_SEXES)} />
         <TextInputField form={form} name="birth_year" label="Birth year" inputMode="numeric" />
         <TextInputField form={form} name="ueln" label="UELN" autoComplete="off" />
         <TextInputField form={form} name="microchip" label="Microchip" autoComplete="off" />

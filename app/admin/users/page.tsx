@@ -13,6 +13,7 @@ import {
 } from '../../components/ui';
 import { useTRPC } from '../../trpc';
 import { AdminShell } from '../admin-shell';
+import { wordOptions } from '@/app/components/ui';
 import { UsersTable } from './users-table';
 
 type Status = (typeof USER_STATUSES)[number] | '';
@@ -48,7 +49,12 @@ function Users() {
           hint="Name or e-mail"
           {...bind('search')}
         />
-        <FilterSelect id="user-status" label="Status" options={USER_STATUSES} {...bind('status')} />
+        <FilterSelect
+          id="user-status"
+          label="Status"
+          options={wordOptions(USER_STATUSES)}
+          {...bind('status')}
+        />
       </FilterBar>
       {!users.data && <QueryState what="the users" query={users} />}
       {users.data && users.data.data.length === 0 && <Empty>No users match.</Empty>}

@@ -16,6 +16,7 @@ import {
 } from '../../components/ui';
 import { useTRPC } from '../../trpc';
 import { AdminShell } from '../admin-shell';
+import { wordOptions } from '@/app/components/ui';
 import { RejectDialog } from './reject-dialog';
 import { VerificationCard } from './verification-card';
 
@@ -49,7 +50,7 @@ function VerificationQueue() {
         <FilterSelect
           id="verification-status"
           label="Status"
-          options={VERIFICATION_STATUSES}
+          options={wordOptions(VERIFICATION_STATUSES)}
           {...bind('status')}
         />
       </FilterBar>

@@ -2,7 +2,16 @@
 
 import { useMutation } from '@tanstack/react-query';
 import type { VerificationRequest } from '@/server/admin/verification-schema';
-import { Badge, Button, Card, DetailList, useErrorToast, useToast } from '../../components/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  DetailList,
+  formatDateTime,
+  humanize,
+  useErrorToast,
+  useToast,
+} from '../../components/ui';
 import { useTRPC } from '../../trpc';
 import { useInvalidateVerification } from './use-invalidate-verification';
 
@@ -40,14 +49,14 @@ export function VerificationCard({
     ['Registration number', request.registration_number],
     ['Address', request.address],
     ['Phone', request.phone],
-    ['Asked on', new Date(request.created_at).toLocaleDateString()],
+    ['Asked on', formatDateTime(request.created_at)],
   ];
   return (
     <Card aria-labelledby={headingId}>
       <h2 id={headingId} className="mt-0 text-lg font-bold">
         {organization.name}{' '}
-        <span className="font-normal text-muted-foreground">({organization.type})</span>{' '}
-        <Badge tone={TONES[request.status]}>{request.status}</Badge>
+        <span className="font-normal text-muted-foreground">({humanize(organization.type)})</span>{' '}
+        <Badge tone={TONES[request.status]}>{humanize(request.status)}</Badge>
       </h2>
       <DetailList className="mb-3">
         {legal.map(([label, value]) => (

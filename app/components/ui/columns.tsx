@@ -1,7 +1,7 @@
 import type { CellContext, ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { Badge } from './badge';
-import { formatDate } from './format';
+import { formatDate, humanize } from './format';
 
 /*
  * Column shapes that several tables share, so that each table lists only what is its own.
@@ -28,7 +28,7 @@ export function statusColumn<T extends { status: string }>(
       const extra = note(original);
       return (
         <>
-          <Badge status={original.status}>{original.status}</Badge>
+          <Badge status={original.status}>{humanize(original.status)}</Badge>
           {extra && <span className="text-muted-foreground"> {extra}</span>}
         </>
       );

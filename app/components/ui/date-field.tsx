@@ -1,16 +1,23 @@
 'use client';
 
 import { useId } from 'react';
+import { labelMessage } from './errors';
 import { Input, Label } from './input';
 
-/** A date box of a report's range, the server's 422 about it (a start after the end) beside it. */
+/**
+ * A date box of a report's range, the server's 422 about it (a start after the end) beside it;
+ * given the request field the errors are about (`name`, as `start_date`), they name the box
+ * by its label, as a form's messages do.
+ */
 export function DateField({
   label,
+  name,
   value,
   onChange,
   errors,
 }: {
   label: string;
+  name?: string;
   value: string;
   onChange: (value: string) => void;
   errors?: string[];
@@ -29,7 +36,7 @@ export function DateField({
       />
       {errors && (
         <p id={`${id}-error`} className="mt-1 mb-0 text-sm text-destructive">
-          {errors.join(' ')}
+          {errors.map((message) => (name ? labelMessage(message, name, label) : message)).join(' ')}
         </p>
       )}
     </div>

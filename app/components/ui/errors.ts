@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback } from 'react';
+import { humanize } from './format';
 import { useToast } from './toast';
 
 /** The `{field: [messages]}` of a 422 answer (tRPC `data.fieldErrors`, keyed by dot path), or none. */
@@ -10,9 +11,102 @@ export function fieldErrorsOf(error: unknown): Record<string, string[]> {
   );
 }
 
-/** A message for a failed request: the server's field messages of a 422, else its message. */
+/*
+ * The server words a field's message "The :attribute field …" with the field's dot path in
+ * it (`fieldErrorsFromZod`: `student_id` → "The student id field is required."), and so does
+ * `useZodForm` before sending. A person knows the field by its label instead: the messages
+ * are reworded where they are shown, the API's 422 staying as it is. Only a message whose
+ * subject is its own field ("The name field …", "The selected class id …", "The amount must
+ * …") is reworded; any other (a schema's "Choose a lesson.") is already a person's sentence.
+ */
+
+/** A field's name in the server's messages: its dot path, underscores as spaces. */
+export function attributeName(path: string): string {
+  return path.replace(/_/g, ' ');
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The field's name in a pattern: its whole path, or its last name alone, as a nested schema
+ * words its own fields ("The name field …" of `identity.name`).
+ */
+const namePattern = (path: string) => {
+  const leaf = path.split('.').findLast((part) => !/^\d+$/.test(part)) ?? path;
+  const names = [...new Set([attributeName(path), attributeName(leaf)])];
+  return `(?:${names.map(escapeRegExp).join('|')})`;
+};
+
+/** The label as a sentence's subject: without what it adds in parentheses ("Horse (optional)"). */
+const subjectLabel = (label: string) => label.replace(/\s*\([^)]*\)$/, '');
+
+/** The label inside a sentence: lower case, unless it opens with an acronym ("UELN"). */
+function nounOf(label: string): string {
+  const subject = subjectLabel(label);
+  return /^.\p{Lu}/u.test(subject) ? subject : subject.charAt(0).toLowerCase() + subject.slice(1);
+}
+
+const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
+/** One sentence about the field, by its label. */
+function reword(sentence: string, path: string, label: string, choice: boolean): string {
+  const match = new RegExp(`^The (selected )?${namePattern(path)} (.*)$`, 's').exec(sentence);
+  if (!match) return sentence;
+  const [, selected, rest = ''] = match;
+  if (selected) return `The selected ${nounOf(label)} ${rest}`;
+  if (rest === 'field is required.')
+    return choice ? `Choose ${withArticle(nounOf(label))}.` : `${subjectLabel(label)} is required.`;
+  if (rest.startsWith('field ')) return `${subjectLabel(label)} ${rest.slice('field '.length)}`;
+  return `The ${nounOf(label)} ${rest}`;
+}
+
+/**
+ * The messages about the field at `path` (one, or several joined by spaces) naming it by its
+ * `label`, in one wording: "First name is required.", "Email must be a valid email address.",
+ * "The selected student is invalid."; for a `choice` (a select or a picker) a missing value is
+ * asked for: "Choose a lesson.". Other fields a message mentions keep the server's words.
+ */
+export function labelMessage(
+  message: string,
+  path: string,
+  label: string,
+  { choice = false }: { choice?: boolean } = {},
+): string {
+  return message
+    .split(new RegExp(`(?<=\\.) (?=The (?:selected )?${namePattern(path)} )`))
+    .map((sentence) => reword(sentence, path, label, choice))
+    .join(' ');
+}
+
+/**
+ * A message about the field `from` (a server path) as one about the form's field `to`, which
+ * shows it, so that `labelMessage` finds its subject under `to`.
+ */
+export function moveMessage(message: string, from: string, to: string): string {
+  return message.replace(
+    new RegExp(`^The (selected )?${namePattern(from)} `),
+    (_, selected = '') => `The ${selected}${attributeName(to)} `,
+  );
+}
+
+/**
+ * A field's label guessed from its path, where no form says it (a toast): the last name of
+ * the path, in words, without a trailing " id": `student_id` → "Student", `fees.0.amount` →
+ * "Amount". An id is what the API sends for a chosen record; the person chose the record.
+ */
+export function labelOfPath(path: string): string {
+  const name = path.split('.').findLast((part) => !/^\d+$/.test(part)) ?? path;
+  return humanize(name.replace(/_ids?$/, '') || name);
+}
+
+/**
+ * A message for a failed request: the server's field messages of a 422, else its message. A
+ * toast has no form, so the fields are named by `labelOfPath`, never by their dot paths.
+ */
 export function errorMessage(error: unknown): string {
-  const messages = Object.values(fieldErrorsOf(error)).flat();
+  const messages = Object.entries(fieldErrorsOf(error)).flatMap(([path, list]) =>
+    list.map((message) => labelMessage(message, path, labelOfPath(path))),
+  );
   if (messages.length > 0) return messages.join(' ');
   return error instanceof Error ? error.message : 'Something went wrong.';
 }

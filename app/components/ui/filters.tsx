@@ -64,7 +64,7 @@ export function FilterSelect<V extends string>({
   value,
   onChange,
   options,
-  allLabel = 'all',
+  allLabel = 'All',
   className,
 }: {
   id: string;

@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useState, type ReactNode } from 'react';
 import {
   get,
   useForm,
@@ -15,13 +15,14 @@ import {
 import { z } from 'zod';
 import { Button } from './button';
 import { cn } from './cn';
-import { fieldErrorsOf, useErrorToast } from './errors';
+import { attributeName, fieldErrorsOf, labelMessage, moveMessage, useErrorToast } from './errors';
 import { Input, Label, NativeSelect, Textarea } from './input';
 
 /*
  * The one form style: react-hook-form checked by the server's own zod schema (the shared
  * `server/<module>/*-schema.ts`), so a mistake is refused before sending and worded as the
- * server's 422 would word it; a 422 that still comes back is put beside its fields.
+ * server's 422 would word it; a 422 that still comes back is put beside its fields. Beside
+ * its field, a message names the field by its label (`labelMessage`).
  */
 
 /** A form of any values; components take it with its own value type (`FormOf<T>`). */
@@ -41,7 +42,8 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
 
 /**
  * The shared schemas word a message "The :attribute field …" and the server puts the field's
- * name in (`fieldErrorsFromZod`); so does the form, by the error's path.
+ * name in (`fieldErrorsFromZod`); so does the form, by the error's path, so that a message
+ * reads the same from either, and `FormField` rewords both with its label.
  */
 function withFieldNames(resolver: Resolver<any, any, any>): Resolver<any, any, any> {
   return async (...args) => {
@@ -55,7 +57,7 @@ function nameFields(errors: Record<string, unknown>, path: string[]) {
   for (const [key, value] of Object.entries(errors)) {
     if (key === 'ref' || !value || typeof value !== 'object') continue;
     const error = value as { message?: unknown };
-    const name = [...path, key].join('.').replace(/_/g, ' ');
+    const name = attributeName([...path, key].join('.'));
     if (typeof error.message === 'string')
       error.message = error.message.replaceAll(':attribute', name);
     nameFields(value as Record<string, unknown>, [...path, key]);
@@ -64,8 +66,9 @@ function nameFields(errors: Record<string, unknown>, path: string[]) {
 
 /**
  * Puts a 422's field errors (dot paths such as `fees.0.amount`) beside the fields with
- * `setError`, `rename` mapping a server path to the form's own name; true when there were
- * any, so the caller can leave out a toast. The first is focused.
+ * `setError`, `rename` mapping a server path to the form's own name (and the messages' name
+ * of the field with it, for `FormField` to find); true when there were any, so the caller can
+ * leave out a toast. The first is focused.
  */
 export function applyServerErrors<T extends FieldValues>(
   form: FormOf<T>,
@@ -73,13 +76,17 @@ export function applyServerErrors<T extends FieldValues>(
   rename: (path: string) => string = (path) => path,
 ): boolean {
   const entries = Object.entries(fieldErrorsOf(error));
-  entries.forEach(([path, messages], index) =>
+  entries.forEach(([path, messages], index) => {
+    const field = rename(path);
     form.setError(
-      rename(path) as Path<T>,
-      { type: 'server', message: messages.join(' ') },
+      field as Path<T>,
+      {
+        type: 'server',
+        message: messages.map((message) => moveMessage(message, path, field)).join(' '),
+      },
       { shouldFocus: index === 0 },
-    ),
-  );
+    );
+  });
   return entries.length > 0;
 }
 
@@ -138,7 +145,24 @@ type FieldProps<T extends FieldValues> = {
   className?: string;
 };
 
-/** Label, control, hint and error message, wired with `aria-describedby` and `aria-invalid`. */
+/**
+ * Whether the control `id` picks one of given options (a select, a combobox), looked up in
+ * the page once there is a `message`: the control is the caller's, and a missing choice is
+ * asked for ("Choose a lesson.") rather than said to be required.
+ */
+function useIsChoice(id: string, message: string | undefined): boolean {
+  const [choice, setChoice] = useState(false);
+  useLayoutEffect(() => {
+    if (message)
+      setChoice(Boolean(document.getElementById(id)?.matches('select, [role="combobox"]')));
+  }, [id, message]);
+  return choice;
+}
+
+/**
+ * Label, control, hint and error message, wired with `aria-describedby` and `aria-invalid`.
+ * The message names the field by `label`, whether the form's check or the server said it.
+ */
 export function FormField<T extends FieldValues>({
   form,
   name,
@@ -154,7 +178,9 @@ export function FormField<T extends FieldValues>({
   }) => ReactNode;
 }) {
   const id = useId();
-  const message = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  const said = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  const choice = useIsChoice(id, said);
+  const message = said && labelMessage(said, name, label, { choice });
   const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean);
   return (
     <div className={cn('mb-4', className)}>

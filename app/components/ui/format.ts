@@ -22,11 +22,33 @@ export function formatDate(date: string) {
   return DATE.format(new Date(`${date.slice(0, 10)}T12:00:00Z`));
 }
 
+/**
+ * An instant (ISO 8601) as `27 Nov 2026, 14:05` in `timeZone` (the school's or stud's; the
+ * browser's when not given).
+ */
+export function formatDateTime(instant: string, timeZone?: string) {
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(instant));
+}
+
 /** A stored value as words: `mobile_wallet` → `Mobile wallet`, `owner` → `Owner`. */
 export function humanize(value: string) {
   const words = value.replace(/[_-]+/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/**
+ * A list of stored values as a select's or a filter's options: each sent as it is, shown as
+ * words (`per_class` → `Per class`), so that no form or filter shows a raw value.
+ */
+export const wordOptions = <V extends string>(values: readonly V[]) =>
+  values.map((value) => ({ value, label: humanize(value) }));
 
 /** A count with its noun: `1 student`, `3 students` (English plurals by `s` unless given). */
 export function plural(count: number, noun: string, nouns = `${noun}s`) {

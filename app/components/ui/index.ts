@@ -15,9 +15,18 @@ export { DateField } from './date-field';
 export { DetailList, Stat, StatGrid } from './stats';
 export { Dialog } from './dialog';
 export { DropdownMenu, DropdownMenuItem } from './dropdown-menu';
+export { RowActions, type RowAction } from './row-actions';
 export { errorMessage, fieldErrorsOf, useErrorToast } from './errors';
 export { FilterBar, FilterSearch, FilterSelect } from './filters';
-export { DAY_NAMES, formatDate, humanize, money, plural } from './format';
+export {
+  DAY_NAMES,
+  formatDate,
+  formatDateTime,
+  humanize,
+  money,
+  plural,
+  wordOptions,
+} from './format';
 export {
   applyServerErrors,
   FormActions,

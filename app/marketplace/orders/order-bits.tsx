@@ -18,6 +18,7 @@ import {
   Badge,
   DetailList,
   errorMessage,
+  formatDateTime,
   money,
   useErrorToast,
   useRefresh,
@@ -77,11 +78,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 
 /** The date and time: an order's steps are read to the minute. */
 export function When({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso}>
-      {new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}
-    </time>
-  );
+  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
 }
 
 /** Items, shipping and total, with more rows (commission, net) after them. */

@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/router';
-import { money, Stat, StatGrid } from '../../components/ui';
+import { money, plural, Stat, StatGrid } from '../../components/ui';
 
 type DashboardData = inferRouterOutputs<AppRouter>['dashboard']['show']['data'];
 
@@ -28,12 +28,12 @@ export function Figures({ data, currency }: { data: DashboardData; currency: str
       <Stat
         label="Today's classes"
         value={data.today.classes_count}
-        note={`${data.today.students_expected} students expected`}
+        note={`${plural(data.today.students_expected, 'student')} expected`}
       />
       <Stat
         label="Attendance today"
         value={`${data.today.attendance_rate}%`}
-        note={`${data.today.attendance_recorded} classes recorded`}
+        note={`${plural(data.today.attendance_recorded, 'class', 'classes')} recorded`}
       />
       <Stat
         label="Income this month"

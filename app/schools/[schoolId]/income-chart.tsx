@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BarChart, Card, CardTitle, money, QueryState } from '../../components/ui';
 import { useTRPC } from '../../trpc';
+import { monthLabel, periodLabel } from './payments/payment-labels';
 import { todayIn, useSchool } from './school-context';
 
 /** The first day of the month eleven months before `today`'s. */
@@ -27,7 +28,11 @@ export function IncomeChart() {
       {months.length > 0 && (
         <BarChart
           label="Income per month"
-          bars={months.map((m) => ({ key: m.month, label: m.month.slice(5), value: m.total }))}
+          bars={months.map((m) => ({
+            key: periodLabel(m.month),
+            label: monthLabel(m.month),
+            value: m.total,
+          }))}
           format={(value) => money(value, school.currency)}
         />
       )}

@@ -5,13 +5,14 @@ import { useState, type ReactNode } from 'react';
 import type { Permission, Resource } from '@/server/kernel/auth/permissions';
 import {
   Button,
-  ConfirmButton,
   DataTable,
   Dialog,
   Empty,
   QueryState,
+  RowActions,
   useToast,
   type ColumnDef,
+  type RowAction,
 } from '../../components/ui';
 import { useSchool } from './school-context';
 
@@ -25,7 +26,8 @@ export type Column<R> = {
 /**
  * The page of a kind of school record (instructors, classes, horses): its table, and the
  * create, edit and delete actions the member's role allows. `form` renders the create or
- * edit form in a dialog; it calls `close` once saved.
+ * edit form in a dialog; it calls `close` once saved. A row's actions are Edit, the kind's
+ * own (`rowActions`), then Delete: Edit first, as the one a phone's card keeps in view.
  */
 export function RecordList<R extends { id: string }>({
   title,
@@ -54,7 +56,7 @@ export function RecordList<R extends { id: string }>({
   form: (record: R | undefined, close: () => void) => ReactNode;
   onDelete: (record: R) => void;
   deleting: boolean;
-  rowActions?: (record: R) => ReactNode;
+  rowActions?: (record: R) => RowAction[];
   children?: ReactNode;
 }) {
   const { may } = useSchool();
@@ -64,6 +66,20 @@ export function RecordList<R extends { id: string }>({
     may(`${resource}.${action}` as Permission<'school'>);
   const records = query.data?.data;
   const hasActions = Boolean(rowActions) || allowed('edit') || allowed('delete');
+  const actionsOf = (record: R): RowAction[] => [
+    ...(allowed('edit') ? [{ label: 'Edit', onSelect: () => setEditing(record) }] : []),
+    ...(rowActions?.(record) ?? []),
+    ...(allowed('delete')
+      ? [
+          {
+            label: 'Delete',
+            destructive: true,
+            disabled: deleting,
+            onSelect: () => onDelete(record),
+          },
+        ]
+      : []),
+  ];
   const tableColumns: ColumnDef<R>[] = columns.map((column) => ({
     id: column.header,
     header: column.header,
@@ -75,23 +91,7 @@ export function RecordList<R extends { id: string }>({
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
       cell: ({ row: { original: record } }) => (
-        <div className="flex flex-wrap items-center gap-2">
-          {rowActions?.(record)}
-          {allowed('edit') && (
-            <Button variant="outline" size="sm" onClick={() => setEditing(record)}>
-              Edit<span className="sr-only"> {nameOf(record)}</span>
-            </Button>
-          )}
-          {allowed('delete') && (
-            <ConfirmButton
-              label="Delete"
-              what={nameOf(record)}
-              question={`Delete ${nameOf(record)}?`}
-              disabled={deleting}
-              onConfirm={() => onDelete(record)}
-            />
-          )}
-        </div>
+        <RowActions what={nameOf(record)} actions={actionsOf(record)} />
       ),
     });
   }

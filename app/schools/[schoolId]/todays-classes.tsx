@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { Badge, Card, CardTitle, Empty, QueryState } from '../../components/ui';
+import { Badge, Card, CardTitle, Empty, plural, QueryState } from '../../components/ui';
 import { useTRPC } from '../../trpc';
 import { todayIn, useSchool } from './school-context';
 
@@ -32,7 +32,7 @@ export function TodaysClasses() {
                 {schedule.class.name}
               </span>
               <span className="text-muted-foreground">
-                {schedule.instructor.full_name} · {schedule.enrolled_count} students
+                {schedule.instructor.full_name} · {plural(schedule.enrolled_count, 'student')}
               </span>
               <AttendanceStatus scheduleId={schedule.id} date={today} />
               {may('attendance.create') && (

@@ -16,6 +16,7 @@ import {
   errorMessage,
   FormActions,
   FormErrorSummary,
+  formatDateTime,
   Skeleton,
   TextareaField,
   TextInputField,
@@ -31,9 +32,6 @@ const signForm = signFields.pick({ signed_name: true }).extend({
 });
 
 const pdfUrl = (token: string) => `/api/public/contracts/${encodeURIComponent(token)}/document`;
-
-const dateOf = (at: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date(at));
 
 type Done = { kind: 'signed'; complete: boolean } | { kind: 'declined' };
 
@@ -170,7 +168,7 @@ function Signing({
       <h1 className="mt-0 break-words">{contract.title}</h1>
       <p className="text-muted-foreground">
         Contract {contract.number}, for {signer.name} to sign
-        {contract.expires_at && <> by {dateOf(contract.expires_at)}</>}.
+        {contract.expires_at && <> by {formatDateTime(contract.expires_at)}</>}.
       </p>
       <DocumentArticle html={read.document_html} label={`The contract: ${contract.title}`} />
       <p className="text-sm">

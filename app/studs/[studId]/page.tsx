@@ -2,12 +2,19 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { StudDashboard } from '@/server/stud-finance/report-schema';
-import { Card, CardTitle, Empty, money, QueryState, Stat, StatGrid } from '../../components/ui';
+import {
+  Card,
+  CardTitle,
+  Empty,
+  money,
+  plural,
+  QueryState,
+  Stat,
+  StatGrid,
+} from '../../components/ui';
 import { useTRPC } from '../../trpc';
 import { IncomeExpenseChart, PregnancyRateChart } from './reports/charts';
 import { useStud } from './stud-context';
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The day's figures: the herd, this season's reservations, what is due, and the money. */
 function Figures({ data, currency }: { data: StudDashboard; currency: string }) {
@@ -23,9 +30,9 @@ function Figures({ data, currency }: { data: StudDashboard; currency: string }) 
         label="Horses"
         value={horses.total}
         note={[
-          plural(horses.stallions, 'stallion', 'stallions'),
-          plural(horses.mares, 'mare', 'mares'),
-          plural(horses.foals, 'foal', 'foals'),
+          plural(horses.stallions, 'stallion'),
+          plural(horses.mares, 'mare'),
+          plural(horses.foals, 'foal'),
         ].join(' · ')}
       />
       <Stat
@@ -52,7 +59,7 @@ function Figures({ data, currency }: { data: StudDashboard; currency: string }) 
       <Stat
         label="Pending receivables"
         value={money(data.finances.pending_amount, currency)}
-        note={`${plural(data.finances.pending_receivables, 'receivable', 'receivables')} not fully paid`}
+        note={`${plural(data.finances.pending_receivables, 'receivable')} not fully paid`}
       />
     </StatGrid>
   );

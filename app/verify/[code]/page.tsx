@@ -3,7 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CircleAlert, XCircle } from 'lucide-react';
 import { useParams } from 'next/navigation';
-import { Card, DetailList, QueryState } from '../../components/ui';
+import {
+  Card,
+  DetailList,
+  formatDate,
+  formatDateTime,
+  humanize,
+  QueryState,
+} from '../../components/ui';
 import { useTRPC } from '../../trpc';
 import { CodeForm } from '../code-form';
 
@@ -57,24 +64,24 @@ export default function VerifyCertificatePage() {
             <dt>Certificate</dt>
             <dd>{c.title}</dd>
             <dt>Kind</dt>
-            <dd>{c.kind}</dd>
+            <dd>{humanize(c.kind)}</dd>
             <dt>Issued by</dt>
             <dd>
               {c.school.name}
               {c.school.verified && ' (verified school)'}
             </dd>
             <dt>Issued on</dt>
-            <dd>{c.issued_on}</dd>
+            <dd>{formatDate(c.issued_on)}</dd>
             {c.valid_until && (
               <>
                 <dt>Valid until</dt>
-                <dd>{c.valid_until}</dd>
+                <dd>{formatDate(c.valid_until)}</dd>
               </>
             )}
             {c.revoked_at && (
               <>
                 <dt>Revoked on</dt>
-                <dd>{c.revoked_at.slice(0, 10)}</dd>
+                <dd>{formatDateTime(c.revoked_at)}</dd>
               </>
             )}
             <dt>Code</dt>

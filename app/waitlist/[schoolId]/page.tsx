@@ -19,6 +19,7 @@ import {
   TextInputField,
   useZodForm,
 } from '../../components/ui';
+import { wordOptions } from '@/app/components/ui';
 import { useTRPC } from '../../trpc';
 
 const RELATIONSHIP_LABELS = {
@@ -149,10 +150,7 @@ export default function JoinWaitlistPage() {
                   form={form}
                   name="rider.level"
                   label="Riding level (optional)"
-                  options={[
-                    { value: '', label: 'Not sure' },
-                    ...STUDENT_LEVELS.map((l) => ({ value: l, label: l })),
-                  ]}
+                  options={[{ value: '', label: 'Not sure' }, ...wordOptions(STUDENT_LEVELS)]}
                 />
               </fieldset>
               <fieldset>
@@ -170,10 +168,7 @@ export default function JoinWaitlistPage() {
                   form={form}
                   name="preferences.level"
                   label="Class level"
-                  options={[
-                    { value: '', label: 'Any level' },
-                    ...CLASS_LEVELS.map((l) => ({ value: l, label: l })),
-                  ]}
+                  options={[{ value: '', label: 'Any level' }, ...wordOptions(CLASS_LEVELS)]}
                 />
                 <fieldset className="my-2">
                   <legend>Days that suit you</legend>

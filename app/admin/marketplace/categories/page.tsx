@@ -9,6 +9,7 @@ import {
   cardClass,
   cn,
   Empty,
+  plural,
   QueryState,
   useWriteOutcome,
 } from '../../../components/ui';
@@ -100,12 +101,12 @@ function CategoryRow({ category, onEdit }: { category: Category; onEdit: () => v
     >
       <div className="min-w-0 flex-1">
         <p className="m-0 font-semibold break-words">
-          {category.name} {!category.active && <Badge tone="bad">inactive</Badge>}
+          {category.name} {!category.active && <Badge tone="bad">Inactive</Badge>}
         </p>
         <p className="m-0 text-sm text-muted-foreground">
-          {KIND_LABELS[category.kind]} · {category.slug} · {category.attributes.length} attribute
-          {category.attributes.length === 1 ? '' : 's'} · {category.listings_count} active listing
-          {category.listings_count === 1 ? '' : 's'}
+          {KIND_LABELS[category.kind]} · {category.slug} ·{' '}
+          {plural(category.attributes.length, 'attribute')} ·{' '}
+          {plural(category.listings_count, 'active listing')}
         </p>
       </div>
       <RecordActions

@@ -165,7 +165,7 @@ function ScopeBands({
 }
 
 function Status({ tier }: { tier: CommissionTier }) {
-  return tier.active ? <Badge tone="ok">active</Badge> : <Badge tone="bad">inactive</Badge>;
+  return tier.active ? <Badge tone="ok">Active</Badge> : <Badge tone="bad">Inactive</Badge>;
 }
 
 function BandActions({ tier, onEdit }: { tier: CommissionTier; onEdit: () => void }) {

@@ -2,11 +2,15 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GatewaySettings } from '@/server/marketplace/gateway-schema';
-import { Badge, Button, Card, CardTitle, errorMessage } from '../../../components/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardTitle,
+  errorMessage,
+  formatDateTime,
+} from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Tests the saved provider and keys and shows the outcome; the last test stays shown with
@@ -36,9 +40,9 @@ export function ConnectionTest({ settings }: { settings: GatewaySettings }) {
         <span>
           Live mode:{' '}
           {settings.live_ready ? (
-            <Badge tone="ok">ready</Badge>
+            <Badge tone="ok">Ready</Badge>
           ) : (
-            <Badge tone="bad">needs a passing test</Badge>
+            <Badge tone="bad">Needs a passing test</Badge>
           )}
         </span>
       </div>
@@ -47,10 +51,10 @@ export function ConnectionTest({ settings }: { settings: GatewaySettings }) {
           <p className="m-0 text-destructive">The test could not run: {errorMessage(test.error)}</p>
         ) : last ? (
           <p className="m-0">
-            {last.ok ? <Badge tone="ok">passed</Badge> : <Badge tone="bad">failed</Badge>}{' '}
+            {last.ok ? <Badge tone="ok">Passed</Badge> : <Badge tone="bad">Failed</Badge>}{' '}
             {last.message}{' '}
             <span className="text-sm text-muted-foreground">
-              ({when(last.tested_at)}
+              ({formatDateTime(last.tested_at)}
               {last.current ? '' : '; the provider or keys changed since'})
             </span>
           </p>

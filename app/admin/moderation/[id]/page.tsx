@@ -4,8 +4,23 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useParams } from 'next/navigation';
 import type { ModerationDetail } from '@/server/marketplace/moderation-schema';
-import { Badge, Card, CardTitle, DetailList, Empty, QueryState } from '../../../components/ui';
-import { dateText, placeText, priceText, SALE_MODE_LABELS } from '../../../marketplace/format';
+import {
+  Badge,
+  Card,
+  CardTitle,
+  DetailList,
+  Empty,
+  humanize,
+  QueryState,
+} from '../../../components/ui';
+import {
+  dateText,
+  placeText,
+  priceText,
+  REPORT_REASON_LABELS,
+  SALE_MODE_LABELS,
+  STATUS_LABELS,
+} from '../../../marketplace/format';
 import { Gallery } from '../../../marketplace/gallery';
 import { Fact, StatusBadge, VerifiedBadge } from '../../../marketplace/listing-bits';
 import { useTRPC } from '../../../trpc';
@@ -45,7 +60,7 @@ function Detail({ detail }: { detail: ModerationDetail }) {
         {listing.status_reason && <p>Reason: {listing.status_reason}</p>}
         {listing.suspended_from && (
           <p className="text-muted-foreground">
-            Reinstating returns it to {listing.suspended_from}.
+            Reinstating returns it to {STATUS_LABELS[listing.suspended_from].toLowerCase()}.
           </p>
         )}
         <ModerationActions listing={listing} openReports={detail.open_reports.length} />
@@ -60,7 +75,7 @@ function Detail({ detail }: { detail: ModerationDetail }) {
               <Fact label="Quantity">{listing.quantity}</Fact>
               <Fact label="Place">{placeText(listing.location) || '—'}</Fact>
               {Object.entries(listing.attributes).map(([name, value]) => (
-                <Fact key={name} label={name.replace(/_/g, ' ')}>
+                <Fact key={name} label={humanize(name)}>
                   {String(value ?? '—')}
                 </Fact>
               ))}
@@ -93,7 +108,7 @@ function Detail({ detail }: { detail: ModerationDetail }) {
             {detail.open_reports.map((report) => (
               <li key={report.id} className="mb-2 border-b border-border pb-2">
                 <p className="m-0">
-                  <Badge tone="bad">{report.reason.replace(/_/g, ' ')}</Badge>{' '}
+                  <Badge tone="bad">{REPORT_REASON_LABELS[report.reason]}</Badge>{' '}
                   <span className="text-muted-foreground">
                     {report.reporter?.display_name ?? 'A former user'} ·{' '}
                     {dateText(report.created_at)}

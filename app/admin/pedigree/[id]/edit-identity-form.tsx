@@ -15,6 +15,7 @@ import {
 import { IdentityPicker } from '../../../pedigree/identity-picker';
 import { PickerField } from '../../../schools/[schoolId]/pickers';
 import { useTRPC, useTRPCClient } from '../../../trpc';
+import { wordOptions } from '@/app/components/ui';
 
 const editForm = identityFields.extend({
   birth_year: numberText(identityFields.shape.birth_year, null),
@@ -61,7 +62,7 @@ export function EditIdentityForm({ horse, onDone }: { horse: Identity; onDone: (
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextInputField form={form} name="name" label="Name" required />
         <TextInputField form={form} name="registered_name" label="Registered name" />
-        <SelectInputField form={form} name="sex" label="Sex" options={HORSE_SEXES} />
+        <SelectInputField form={form} name="sex" label="Sex" options={wordOptions(HORSE_SEXES)} />
         <TextInputField form={form} name="birth_year" label="Birth year" inputMode="numeric" />
         <TextInputField form={form} name="birth_date" label="Birth date" type="date" />
         <TextInputField form={form} name="breed" label="Breed" />

@@ -12,6 +12,8 @@ import {
   CardTitle,
   ConfirmButton,
   DetailList,
+  formatDate,
+  humanize,
   Label,
   QueryState,
   useErrorToast,
@@ -49,7 +51,9 @@ function IdentityDetail() {
       <Card aria-labelledby="record-heading">
         <CardTitle id="record-heading">
           {horse.name}{' '}
-          <Badge status={horse.status === 'verified' ? 'active' : undefined}>{horse.status}</Badge>
+          <Badge status={horse.status === 'verified' ? 'active' : undefined}>
+            {humanize(horse.status)}
+          </Badge>
         </CardTitle>
         {editing ? (
           <EditIdentityForm horse={horse} onDone={() => setEditing(false)} />
@@ -83,15 +87,15 @@ function IdentityDetail() {
 function Record({ horse }: { horse: Identity }) {
   const rows: [string, string | number | null][] = [
     ['Registered name', horse.registered_name],
-    ['Sex', `${horse.sex}${horse.gelded ? ' (gelded)' : ''}`],
-    ['Born', horse.birth_date ?? horse.birth_year],
+    ['Sex', `${humanize(horse.sex)}${horse.gelded ? ' (gelded)' : ''}`],
+    ['Born', horse.birth_date ? formatDate(horse.birth_date) : horse.birth_year],
     ['Breed', horse.breed],
     ['Colour', horse.colour],
     ['Country', horse.country],
     ['UELN', horse.ueln],
     ['Microchip', horse.microchip],
     ['Studbook', horse.studbook && `${horse.studbook} ${horse.registration_number}`],
-    ['Died', horse.deceased_on],
+    ['Died', horse.deceased_on && formatDate(horse.deceased_on)],
   ];
   return (
     <DetailList className="mb-3">

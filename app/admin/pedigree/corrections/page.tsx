@@ -11,6 +11,9 @@ import {
   Empty,
   FilterBar,
   FilterSelect,
+  formatDate,
+  formatDateTime,
+  humanize,
   Input,
   Label,
   Pager,
@@ -20,8 +23,20 @@ import {
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { AdminShell } from '../../admin-shell';
+import { wordOptions } from '@/app/components/ui';
 
 type Status = (typeof CORRECTION_STATUSES)[number] | '';
+
+/** The fields of an identity that hold a calendar date (`YYYY-MM-DD`). */
+const DATE_FIELDS = ['birth_date', 'deceased_on'];
+
+/** A proposed value as words: a date as every date of the app, the sex as a word. */
+function changeText(field: string, value: unknown): string {
+  if (value === null) return 'cleared';
+  if (typeof value === 'string' && DATE_FIELDS.includes(field)) return formatDate(value);
+  if (typeof value === 'string' && field === 'sex') return humanize(value);
+  return String(value);
+}
 
 /** Corrections filed by schools and studs: pending first, oldest first; approve or reject. */
 export default function AdminCorrectionsPage() {
@@ -49,7 +64,7 @@ function Corrections() {
         <FilterSelect
           id="correction-status"
           label="Status"
-          options={CORRECTION_STATUSES}
+          options={wordOptions(CORRECTION_STATUSES)}
           {...bind('status')}
         />
       </FilterBar>
@@ -93,16 +108,16 @@ function CorrectionCard({ correction }: { correction: Correction }) {
           {correction.horse_name}
         </Link>{' '}
         <Badge status={correction.status === 'approved' ? 'active' : undefined}>
-          {correction.status}
+          {humanize(correction.status)}
         </Badge>
       </h2>
       <p className="mt-0">
-        Filed {new Date(correction.created_at).toLocaleDateString()}: {correction.reason}
+        Filed {formatDateTime(correction.created_at)}: {correction.reason}
       </p>
       <ul className="mt-0">
         {Object.entries(correction.changes).map(([field, value]) => (
           <li key={field}>
-            <code>{field}</code> → {value === null ? 'cleared' : String(value)}
+            {humanize(field)} → {changeText(field, value)}
           </li>
         ))}
       </ul>

@@ -8,6 +8,8 @@ import {
   Card,
   CardTitle,
   DetailList,
+  formatDateTime,
+  humanize,
   QueryState,
   Stat,
   StatGrid,
@@ -41,7 +43,7 @@ function UserDetail() {
       </p>
       <Card aria-labelledby="user-heading">
         <CardTitle id="user-heading">
-          {user.display_name} <Badge status={user.status}>{user.status}</Badge>
+          {user.display_name} <Badge status={user.status}>{humanize(user.status)}</Badge>
         </CardTitle>
         <DetailList className="mb-3">
           <dt className="font-semibold">E-mail</dt>
@@ -56,7 +58,7 @@ function UserDetail() {
           <dt className="font-semibold">Signs in with</dt>
           <dd className="break-all">{user.issuer}</dd>
           <dt className="font-semibold">Joined</dt>
-          <dd>{new Date(user.created_at).toLocaleDateString()}</dd>
+          <dd>{formatDateTime(user.created_at)}</dd>
         </DetailList>
         <div className="flex flex-wrap items-center gap-3">
           <UserStatusButton user={user} />

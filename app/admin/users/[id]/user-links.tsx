@@ -7,6 +7,7 @@ import {
   CardTitle,
   DataTable,
   Empty,
+  humanize,
   statusColumn,
   type ColumnDef,
 } from '../../../components/ui';
@@ -26,13 +27,15 @@ const membershipColumns: ColumnDef<Membership>[] = [
       </>
     ),
   },
-  { id: 'type', header: 'Type', cell: ({ row }) => row.original.organization.type },
-  { accessorKey: 'role', header: 'Role' },
+  { id: 'type', header: 'Type', cell: ({ row }) => humanize(row.original.organization.type) },
+  { id: 'role', header: 'Role', cell: ({ row }) => humanize(row.original.role) },
   {
     id: 'status',
     header: 'Status',
     cell: ({ row }) => (
-      <Badge status={row.original.organization.status}>{row.original.organization.status}</Badge>
+      <Badge status={row.original.organization.status}>
+        {humanize(row.original.organization.status)}
+      </Badge>
     ),
   },
 ];
@@ -44,7 +47,11 @@ const portalColumns: ColumnDef<PortalLink>[] = [
     meta: { rowHeader: true },
     cell: ({ row }) => row.original.school.name,
   },
-  { accessorKey: 'relationship', header: 'Follows as' },
+  {
+    id: 'relationship',
+    header: 'Follows as',
+    cell: ({ row }) => humanize(row.original.relationship),
+  },
   statusColumn(),
 ];
 

@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { useParams, useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { Listing } from '@/server/marketplace/listing-schema';
-import { Button, Card, CardTitle, DetailList } from '../../../components/ui';
+import { Button, Card, CardTitle, DetailList, humanize } from '../../../components/ui';
 import { PedigreeTree } from '../../../pedigree/pedigree-tree';
 import { AddToCart } from '../../cart/add-to-cart';
 import { useTRPC } from '../../../trpc';
@@ -132,8 +132,7 @@ function Details({ listing }: { listing: Listing }) {
   const tree = useCategoryTree();
   const definitions = attributesOf(findCategory(tree.data?.data, listing.category.id));
   const labelOf = (name: string) =>
-    definitions.find((definition) => definition.name === name)?.label ??
-    name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+    definitions.find((definition) => definition.name === name)?.label ?? humanize(name);
   // The category's order first, then any value it no longer defines.
   const names = [
     ...definitions.map((definition) => definition.name),

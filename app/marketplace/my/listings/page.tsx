@@ -14,6 +14,7 @@ import {
   FilterBar,
   FilterSelect,
   Pager,
+  plural,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { dateText, priceText, STATUS_LABELS } from '../../format';
@@ -98,8 +99,7 @@ function MyListing({ listing }: { listing: ListingCard }) {
             <span>until {dateText(listing.expires_at)}</span>
           )}
           <span>
-            {listing.images_count} photo{listing.images_count === 1 ? '' : 's'} ·{' '}
-            {listing.favourites_count} saved
+            {plural(listing.images_count, 'photo')} · {listing.favourites_count} saved
           </span>
         </p>
         <div className="mt-2">

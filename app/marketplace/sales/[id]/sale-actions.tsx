@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Sale } from '@/server/marketplace/order-schema';
-import { Button } from '../../../components/ui';
+import { RowActions, type RowAction } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useStepOutcome } from '../../orders/order-bits';
 import { ReasonDialog } from '../../orders/reason-dialog';
@@ -23,7 +23,10 @@ function allowed(sale: Sale) {
   };
 }
 
-/** The seller's transitions of a sale, those its state allows; nothing when none is. */
+/**
+ * The seller's transitions of a sale, those its state allows; nothing when none is. On a
+ * phone the first stays a button and, when two or more follow, those go behind "More".
+ */
 export function SaleActions({ sale }: { sale: Sale }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -43,40 +46,25 @@ export function SaleActions({ sale }: { sale: Sale }) {
   const busy = markPaid.isPending || accept.isPending || delivered.isPending;
   const can = allowed(sale);
   const id = { id: sale.id };
-  const what = <span className="sr-only"> {sale.number}</span>;
   if (!Object.values(can).some(Boolean)) return null;
+  // The step that moves the sale on comes first: the one button a phone keeps. "Cancel and
+  // refund" asks for its reason in a dialog, which is its confirmation.
+  const actions: (RowAction | false)[] = [
+    can.markPaid && { label: 'Mark paid', onSelect: () => markPaid.mutate(id) },
+    can.ship && { label: 'Ship', onSelect: () => setTracking('ship') },
+    can.delivered && { label: 'Mark delivered', onSelect: () => delivered.mutate(id) },
+    can.accept && { label: 'Accept', onSelect: () => accept.mutate(id) },
+    can.tracking && { label: 'Update tracking', onSelect: () => setTracking('update') },
+    can.cancel && { label: 'Cancel and refund', onSelect: () => setCancelling(true) },
+  ];
   return (
-    <div role="group" aria-label={`Actions on ${sale.number}`} className="flex flex-wrap gap-2">
-      {can.markPaid && (
-        <Button size="sm" disabled={busy} onClick={() => markPaid.mutate(id)}>
-          Mark paid{what}
-        </Button>
-      )}
-      {can.accept && (
-        <Button size="sm" disabled={busy} onClick={() => accept.mutate(id)}>
-          Accept{what}
-        </Button>
-      )}
-      {can.ship && (
-        <Button size="sm" disabled={busy} onClick={() => setTracking('ship')}>
-          Ship{what}
-        </Button>
-      )}
-      {can.tracking && (
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => setTracking('update')}>
-          Update tracking{what}
-        </Button>
-      )}
-      {can.delivered && (
-        <Button size="sm" disabled={busy} onClick={() => delivered.mutate(id)}>
-          Mark delivered{what}
-        </Button>
-      )}
-      {can.cancel && (
-        <Button variant="destructive" size="sm" disabled={busy} onClick={() => setCancelling(true)}>
-          Cancel and refund{what}
-        </Button>
-      )}
+    <div role="group" aria-label={`Actions on ${sale.number}`}>
+      <RowActions
+        what={sale.number}
+        actions={actions
+          .filter((action): action is RowAction => action !== false)
+          .map((action) => ({ ...action, disabled: busy }))}
+      />
       <TrackingDialog sale={sale} mode={tracking} onClose={() => setTracking(null)} />
       <ReasonDialog
         open={cancelling}

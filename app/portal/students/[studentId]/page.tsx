@@ -13,7 +13,10 @@ import {
   dateColumn,
   DAY_NAMES,
   Empty,
+  formatDate,
+  humanize,
   money,
+  plural,
   QueryState,
   Stat,
   StatGrid,
@@ -21,6 +24,7 @@ import {
   useToast,
 } from '../../../components/ui';
 import { AccountBar } from '../../../account-bar';
+import { conceptOf } from '../../../schools/[schoolId]/payments/payment-labels';
 import { useTRPC } from '../../../trpc';
 import { useRedirectOnUnauthorized } from '../../../use-signed-in';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -100,7 +104,7 @@ export default function PortalStudentPage() {
                       className="border-b border-border py-1.5"
                     >
                       <strong>
-                        {lesson.date} {lesson.start_time}–{lesson.end_time}
+                        {formatDate(lesson.date)}, {lesson.start_time}–{lesson.end_time}
                       </strong>{' '}
                       {lesson.class_name}
                       <span className="block text-sm text-muted-foreground">
@@ -118,7 +122,7 @@ export default function PortalStudentPage() {
                 {s.enrollments.map((e) => (
                   <li key={e.id}>
                     {e.class_name}: {DAY_NAMES[e.day_of_week]} {e.start_time}–{e.end_time}, with{' '}
-                    {e.instructor_name} <Badge status={e.status}>{e.status}</Badge>
+                    {e.instructor_name} <Badge status={e.status}>{humanize(e.status)}</Badge>
                   </li>
                 ))}
               </ul>
@@ -131,8 +135,8 @@ export default function PortalStudentPage() {
               <ul className="m-0 list-none p-0">
                 {week.data?.data.sessions.map((lesson) => (
                   <li key={`${lesson.date}-${lesson.start_time}`}>
-                    {lesson.date} {lesson.start_time} {lesson.class_name}{' '}
-                    {lesson.attendance && <Badge>{lesson.attendance}</Badge>}
+                    {formatDate(lesson.date)}, {lesson.start_time} {lesson.class_name}{' '}
+                    {lesson.attendance && <Badge>{humanize(lesson.attendance)}</Badge>}
                   </li>
                 ))}
               </ul>
@@ -145,7 +149,7 @@ export default function PortalStudentPage() {
                 <StatGrid>
                   <Stat
                     label="Level"
-                    value={p.current_level?.name ?? s.level}
+                    value={p.current_level?.name ?? humanize(s.level)}
                     note={p.next_level ? `next: ${p.next_level.name}` : 'top of the ladder'}
                   />
                   <Stat
@@ -155,7 +159,7 @@ export default function PortalStudentPage() {
                     }
                     note={
                       attendance.data
-                        ? `${attendance.data.data.stats.total} classes, last 90 days`
+                        ? `${plural(attendance.data.data.stats.total, 'class', 'classes')}, last 90 days`
                         : 'last 90 days'
                     }
                   />
@@ -168,7 +172,9 @@ export default function PortalStudentPage() {
                   {badges.data.data.map((award) => (
                     <li key={award.id}>
                       <Badge tone="ok">{award.badge.name}</Badge>{' '}
-                      <span className="text-sm text-muted-foreground">{award.awarded_on}</span>
+                      <span className="text-sm text-muted-foreground">
+                        {formatDate(award.awarded_on)}
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -177,8 +183,8 @@ export default function PortalStudentPage() {
                 <ul className="mt-2">
                   {certificates.data.data.map((c) => (
                     <li key={c.id}>
-                      {c.title} ({c.issued_on}){' '}
-                      <Badge tone={c.status === 'valid' ? 'ok' : 'bad'}>{c.status}</Badge>{' '}
+                      {c.title} ({formatDate(c.issued_on)}){' '}
+                      <Badge tone={c.status === 'valid' ? 'ok' : 'bad'}>{humanize(c.status)}</Badge>{' '}
                       <a href={c.verify_url}>Check {c.code}</a>
                     </li>
                   ))}
@@ -206,12 +212,12 @@ export default function PortalStudentPage() {
               <ul className="m-0 list-none p-0">
                 {competitions.data?.data.map((entry) => (
                   <li key={entry.entry_id}>
-                    {entry.competition.date} {entry.competition.name} ({entry.category}):{' '}
+                    {`${formatDate(entry.competition.date)} ${entry.competition.name} (${entry.category}): `}
                     {entry.result
                       ? entry.result.position
                         ? `placed ${entry.result.position} (${entry.result.ribbon} ribbon)`
                         : 'took part'
-                      : entry.status}
+                      : humanize(entry.status)}
                   </li>
                 ))}
               </ul>
@@ -225,7 +231,7 @@ export default function PortalStudentPage() {
 
 const paymentColumns: ColumnDef<Payment>[] = [
   dateColumn<Payment>('due_date', 'Due'),
-  { id: 'what', header: 'For', cell: ({ row: { original: x } }) => x.description ?? x.concept },
+  { id: 'what', header: 'For', cell: ({ row: { original: x } }) => conceptOf(x) },
   {
     id: 'amount',
     header: 'Amount',
@@ -234,6 +240,6 @@ const paymentColumns: ColumnDef<Payment>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: ({ row: { original: x } }) => <Badge status={x.status}>{x.status}</Badge>,
+    cell: ({ row: { original: x } }) => <Badge status={x.status}>{humanize(x.status)}</Badge>,
   },
 ];

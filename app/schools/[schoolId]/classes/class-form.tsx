@@ -21,6 +21,7 @@ import {
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useAfterWrite } from '../record-list';
 import { useSchool } from '../school-context';
+import { wordOptions } from '@/app/components/ui';
 
 export type SchoolClass = inferRouterOutputs<AppRouter>['classes']['list']['data'][number];
 
@@ -66,8 +67,13 @@ export function ClassForm({
     <form noValidate onSubmit={onSubmit}>
       <TextInputField form={form} name="name" label="Name" required autoComplete="off" />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <SelectInputField form={form} name="type" label="Type" options={CLASS_TYPES} />
-        <SelectInputField form={form} name="level" label="Level" options={CLASS_LEVELS} />
+        <SelectInputField form={form} name="type" label="Type" options={wordOptions(CLASS_TYPES)} />
+        <SelectInputField
+          form={form}
+          name="level"
+          label="Level"
+          options={wordOptions(CLASS_LEVELS)}
+        />
         <TextInputField form={form} name="discipline" label="Discipline" />
         <TextInputField
           form={form}
@@ -96,9 +102,14 @@ export function ClassForm({
           form={form}
           name="price_type"
           label="Price per"
-          options={PRICE_TYPES.map((p) => ({ value: p, label: p.replace('_', ' ') }))}
+          options={wordOptions(PRICE_TYPES)}
         />
-        <SelectInputField form={form} name="status" label="Status" options={CLASS_STATUSES} />
+        <SelectInputField
+          form={form}
+          name="status"
+          label="Status"
+          options={wordOptions(CLASS_STATUSES)}
+        />
       </div>
       <TextareaField form={form} name="description" label="Description" />
       <FormErrorSummary form={form} />

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { money, useErrorToast } from '../../../components/ui';
+import { Badge, humanize, money, useErrorToast } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { RecordList, useAfterWrite } from '../record-list';
 import { NotAllowed, useSchool } from '../school-context';
@@ -36,20 +36,20 @@ export default function ClassesPage() {
             </>
           ),
         },
-        { header: 'Type', cell: (c) => c.type, wide: true },
-        { header: 'Level', cell: (c) => c.level },
+        { header: 'Type', cell: (c) => humanize(c.type), wide: true },
+        { header: 'Level', cell: (c) => humanize(c.level) },
         { header: 'Places', cell: (c) => c.max_students, wide: true },
         {
           header: 'Price',
           cell: (c) => (
             <>
               {money(c.price, school.currency)}{' '}
-              <span className="text-muted-foreground">{c.price_type.replace('_', ' ')}</span>
+              <span className="text-muted-foreground">{humanize(c.price_type).toLowerCase()}</span>
             </>
           ),
           wide: true,
         },
-        { header: 'Status', cell: (c) => c.status },
+        { header: 'Status', cell: (c) => <Badge status={c.status}>{humanize(c.status)}</Badge> },
       ]}
       form={(schoolClass, close) => <ClassForm schoolClass={schoolClass} onDone={close} />}
       deleting={remove.isPending}

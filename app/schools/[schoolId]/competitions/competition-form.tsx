@@ -15,6 +15,7 @@ import {
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useSchool } from '../school-context';
+import { wordOptions } from '@/app/components/ui';
 import { CategoryFields } from './category-fields';
 import { competitionForm, newFee } from './competition-form-schema';
 import { FeeFields } from './fee-fields';
@@ -86,7 +87,7 @@ export function CompetitionForm({
             form={form}
             name="status"
             label="Status"
-            options={COMPETITION_STATUSES}
+            options={wordOptions(COMPETITION_STATUSES)}
           />
         )}
       </div>

@@ -3,18 +3,19 @@
 import { useFieldArray } from 'react-hook-form';
 import { FEE_APPLIES_TO, FEE_CONCEPTS } from '@/server/competitions/competition-schema';
 import { Button, SelectInputField, TextInputField, type FormOf } from '../../../components/ui';
+import { feeConceptLabel } from '../words';
 import { newFee, type FeeRow } from './competition-form-schema';
 
 const APPLIES_TO_LABELS: Record<(typeof FEE_APPLIES_TO)[number], string> = {
-  entry: 'entry',
-  student: 'student (once)',
-  horse: 'horse (once)',
+  entry: 'Entry',
+  student: 'Student (once)',
+  horse: 'Horse (once)',
 };
 const APPLIES_TO_OPTIONS = FEE_APPLIES_TO.map((value) => ({
   value,
   label: APPLIES_TO_LABELS[value],
 }));
-const CONCEPT_OPTIONS = FEE_CONCEPTS.map((c) => ({ value: c, label: c.replace('_', ' ') }));
+const CONCEPT_OPTIONS = FEE_CONCEPTS.map((c) => ({ value: c, label: feeConceptLabel(c) }));
 
 type Values = { fees: FeeRow[] };
 

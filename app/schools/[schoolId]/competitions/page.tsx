@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC } from '../../../trpc';
-import { Empty, QueryState } from '../../../components/ui';
+import { Empty, formatDate, humanize, plural, QueryState } from '../../../components/ui';
 import { NotAllowed, useSchool } from '../school-context';
 import { CompetitionForm } from './competition-form';
 
@@ -47,7 +47,8 @@ export default function CompetitionsPage() {
               <Link href={`/schools/${schoolId}/competitions/${c.id}`}>
                 <strong>{c.name}</strong>
                 <span className="muted">
-                  {c.date} · {c.status} · {c.categories.length} categories
+                  {formatDate(c.date)} · {humanize(c.status)} ·{' '}
+                  {plural(c.categories.length, 'category', 'categories')}
                 </span>
               </Link>
             </li>

@@ -19,6 +19,8 @@ import { IdentityPicker } from '../../../pedigree/identity-picker';
 import { PickerField } from '../pickers';
 import { useAfterWrite } from '../record-list';
 import { useSchool } from '../school-context';
+import { wordOptions } from '@/app/components/ui';
+import { horseLevelLabel } from '../words';
 
 export type Horse = inferRouterOutputs<AppRouter>['horses']['list']['data'][number];
 
@@ -86,8 +88,18 @@ export function HorseForm({ horse, onDone }: { horse?: Horse; onDone: () => void
           type="number"
           inputMode="numeric"
         />
-        <SelectInputField form={form} name="level" label="Level" options={HORSE_LEVELS} />
-        <SelectInputField form={form} name="status" label="Status" options={HORSE_STATUSES} />
+        <SelectInputField
+          form={form}
+          name="level"
+          label="Level"
+          options={HORSE_LEVELS.map((value) => ({ value, label: horseLevelLabel(value) }))}
+        />
+        <SelectInputField
+          form={form}
+          name="status"
+          label="Status"
+          options={wordOptions(HORSE_STATUSES)}
+        />
         <TextInputField
           form={form}
           name="max_daily_classes"
@@ -121,7 +133,7 @@ export function HorseForm({ horse, onDone }: { horse?: Horse; onDone: () => void
                 form={form}
                 name="identity.sex"
                 label="Sex"
-                options={['', ...HORSE_SEXES]}
+                options={[{ value: '', label: '—' }, ...wordOptions(HORSE_SEXES)]}
               />
               <TextInputField form={form} name="identity.ueln" label="UELN" autoComplete="off" />
               <TextInputField

@@ -1,9 +1,18 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { BarChart, Card, CardTitle, QueryState } from '../../../components/ui';
+import { BarChart, Card, CardTitle, plural, QueryState } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { todayIn, useSchool } from '../school-context';
+
+const DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
+const DAY_AND_MONTH = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 
 function addDays(date: string, days: number) {
   const d = new Date(`${date}T00:00:00Z`);
@@ -30,21 +39,24 @@ export function HorseUsage({ horseId }: { horseId: string }) {
     <Card aria-labelledby="usage-heading">
       <CardTitle id="usage-heading">{u.horse_name}: the next 7 days</CardTitle>
       <p className="text-muted-foreground">
-        {u.total_classes} classes, {u.total_minutes} minutes
+        {plural(u.total_classes, 'class', 'classes')}, {plural(u.total_minutes, 'minute')}
         {u.overloaded_days > 0 && (
-          <strong className="text-destructive"> · {u.overloaded_days} days over the limit</strong>
+          <strong className="text-destructive">
+            {' '}
+            · {plural(u.overloaded_days, 'day')} over the limit
+          </strong>
         )}
       </p>
       <BarChart
         label="Classes per day"
         description={`Classes per day against the limit of ${u.max_daily_classes}`}
         bars={u.days.map((d) => ({
-          key: d.date,
-          label: d.date.slice(5),
+          key: DAY_AND_MONTH.format(noon(d.date)),
+          label: DAY.format(noon(d.date)),
           value: d.classes_count,
           over: d.overloaded,
         }))}
-        format={(count) => `${count} classes`}
+        format={(count) => plural(count, 'class', 'classes')}
         limit={u.max_daily_classes}
         table={false}
         barWidth={44}

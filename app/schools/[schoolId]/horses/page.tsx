@@ -2,10 +2,11 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Badge, Button, useErrorToast } from '../../../components/ui';
+import { Badge, humanize, useErrorToast } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { RecordList, useAfterWrite } from '../record-list';
 import { NotAllowed, useSchool } from '../school-context';
+import { horseLevelLabel } from '../words';
 import { HorseForm } from './horse-form';
 import { HorsePedigree } from './horse-pedigree';
 import { HorsePhotos } from './horse-photos';
@@ -43,42 +44,30 @@ export default function HorsesPage() {
             </>
           ),
         },
-        { header: 'Level', cell: (h) => h.level, wide: true },
-        { header: 'Status', cell: (h) => <Badge status={h.status}>{h.status}</Badge> },
+        { header: 'Level', cell: (h) => horseLevelLabel(h.level), wide: true },
+        {
+          header: 'Status',
+          cell: (h) => <Badge status={h.status}>{humanize(h.status)}</Badge>,
+        },
         { header: 'Classes a day', cell: (h) => `at most ${h.max_daily_classes}`, wide: true },
       ]}
-      rowActions={(h) => (
-        <>
-          <Button
-            variant="outline"
-            size="sm"
-            aria-pressed={selected === h.id}
-            onClick={() => setSelected(selected === h.id ? null : h.id)}
-          >
-            Usage<span className="sr-only"> of {h.name}</span>
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            aria-pressed={pedigreeOf?.id === h.id}
-            onClick={() =>
-              setPedigreeOf(pedigreeOf?.id === h.id ? null : { id: h.id, name: h.name })
-            }
-          >
-            Pedigree<span className="sr-only"> of {h.name}</span>
-          </Button>
-          {may('media.view') && (
-            <Button
-              variant="outline"
-              size="sm"
-              aria-pressed={photosOf?.id === h.id}
-              onClick={() => setPhotosOf(photosOf?.id === h.id ? null : { id: h.id, name: h.name })}
-            >
-              Photos<span className="sr-only"> of {h.name}</span>
-            </Button>
-          )}
-        </>
-      )}
+      rowActions={(h) => [
+        { label: 'Usage', onSelect: () => setSelected(selected === h.id ? null : h.id) },
+        {
+          label: 'Pedigree',
+          onSelect: () =>
+            setPedigreeOf(pedigreeOf?.id === h.id ? null : { id: h.id, name: h.name }),
+        },
+        ...(may('media.view')
+          ? [
+              {
+                label: 'Photos',
+                onSelect: () =>
+                  setPhotosOf(photosOf?.id === h.id ? null : { id: h.id, name: h.name }),
+              },
+            ]
+          : []),
+      ]}
       form={(horse, close) => <HorseForm horse={horse} onDone={close} />}
       deleting={remove.isPending}
       onDelete={(h) =>

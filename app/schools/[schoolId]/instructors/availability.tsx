@@ -1,9 +1,10 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Card, CardTitle, DAY_NAMES, QueryState } from '../../../components/ui';
+import { Badge, Card, CardTitle, QueryState } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { todayIn, useSchool } from '../school-context';
+import { dayTitle, weekLabel } from '../schedule/calendar';
 
 /** An instructor's week: per day the busy hours with their class, or free all day. */
 export function Availability({ instructorId }: { instructorId: string }) {
@@ -20,18 +21,14 @@ export function Availability({ instructorId }: { instructorId: string }) {
   const a = availability.data.data;
   return (
     <Card aria-labelledby="availability-heading">
-      <CardTitle id="availability-heading">
-        Week {a.start_date} – {a.end_date}
-      </CardTitle>
+      <CardTitle id="availability-heading">Week of {weekLabel(a.start_date, a.end_date)}</CardTitle>
       <ul className="m-0 list-none p-0">
         {a.days.map((day) => (
           <li
             key={day.date}
             className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-border py-1.5"
           >
-            <strong>
-              {DAY_NAMES[day.day_of_week]} {day.date.slice(5)}
-            </strong>
+            <strong>{dayTitle(day)}</strong>
             {day.busy.length === 0 ? (
               <span className="text-muted-foreground">Free all day</span>
             ) : (

@@ -16,6 +16,7 @@ import {
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useAfterWrite } from '../record-list';
 import { useSchool } from '../school-context';
+import { wordOptions } from '@/app/components/ui';
 
 export type Instructor = inferRouterOutputs<AppRouter>['instructors']['list']['data'][number];
 
@@ -110,7 +111,12 @@ export function InstructorForm({
           inputMode="decimal"
           step="0.01"
         />
-        <SelectInputField form={form} name="status" label="Status" options={INSTRUCTOR_STATUSES} />
+        <SelectInputField
+          form={form}
+          name="status"
+          label="Status"
+          options={wordOptions(INSTRUCTOR_STATUSES)}
+        />
       </div>
       <TextInputField
         form={form}

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, useErrorToast } from '../../../components/ui';
+import { Badge, humanize, useErrorToast } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { RecordList, useAfterWrite } from '../record-list';
 import { NotAllowed, useSchool } from '../school-context';
@@ -32,18 +32,11 @@ export default function InstructorsPage() {
       columns={[
         { header: 'Name', cell: (i) => i.full_name },
         { header: 'Specialties', cell: (i) => i.specialties.join(', ') || '—', wide: true },
-        { header: 'Status', cell: (i) => i.status },
+        { header: 'Status', cell: (i) => <Badge status={i.status}>{humanize(i.status)}</Badge> },
       ]}
-      rowActions={(i) => (
-        <Button
-          variant="outline"
-          size="sm"
-          aria-pressed={selected?.id === i.id}
-          onClick={() => setSelected(selected?.id === i.id ? null : i)}
-        >
-          Week<span className="sr-only"> of {i.full_name}</span>
-        </Button>
-      )}
+      rowActions={(i) => [
+        { label: 'Week', onSelect: () => setSelected(selected?.id === i.id ? null : i) },
+      ]}
       form={(instructor, close) => <InstructorForm instructor={instructor} onDone={close} />}
       deleting={remove.isPending}
       onDelete={(i) =>

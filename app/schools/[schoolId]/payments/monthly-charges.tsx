@@ -8,6 +8,7 @@ import {
   Card,
   CardTitle,
   money,
+  plural,
   TextInputField,
   useErrorToast,
   useToast,
@@ -15,6 +16,7 @@ import {
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { todayIn, useSchool } from '../school-context';
+import { periodLabel } from './payment-labels';
 
 /** The month's tuition for every active enrollment: a preview first, then the charges. */
 export function MonthlyCharges() {
@@ -36,7 +38,7 @@ export function MonthlyCharges() {
       onSuccess: async (result) => {
         preview.reset();
         await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
-        toast('success', `${result.data.created} charges created.`);
+        toast('success', `${plural(result.data.created, 'charge')} created.`);
       },
       onError,
     }),
@@ -67,8 +69,8 @@ export function MonthlyCharges() {
         >
           <span>
             {planned.created === 0
-              ? `Nothing to charge for ${month}${planned.skipped ? ` (${planned.skipped} already charged)` : ''}.`
-              : `${planned.created} charges will be created for ${month}, ${money(planned.total_amount, school.currency)} in total${planned.skipped ? `; ${planned.skipped} students already charged` : ''}.`}
+              ? `Nothing to charge for ${periodLabel(month)}${planned.skipped ? ` (${planned.skipped} already charged)` : ''}.`
+              : `${plural(planned.created, 'charge')} will be created for ${periodLabel(month)}, ${money(planned.total_amount, school.currency)} in total${planned.skipped ? `; ${plural(planned.skipped, 'student')} already charged` : ''}.`}
           </span>
           {planned.created > 0 && (
             <Button
@@ -76,7 +78,7 @@ export function MonthlyCharges() {
               disabled={generate.isPending}
               onClick={() => generate.mutate({ schoolId, month })}
             >
-              Create {planned.created} charges
+              Create {plural(planned.created, 'charge')}
             </Button>
           )}
           <Button variant="outline" size="sm" onClick={() => preview.reset()}>

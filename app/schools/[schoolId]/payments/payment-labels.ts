@@ -29,10 +29,8 @@ export const CONCEPT_LABELS: Record<(typeof PAYMENT_CONCEPTS)[number], string> =
 };
 
 /** What a charge is for: its description, else its concept in words. */
-export const conceptOf = (p: {
-  description: string | null;
-  concept: (typeof PAYMENT_CONCEPTS)[number];
-}) => p.description ?? CONCEPT_LABELS[p.concept];
+export const conceptOf = (p: { description: string | null; concept: string }) =>
+  p.description ?? CONCEPT_LABELS[p.concept as keyof typeof CONCEPT_LABELS] ?? humanize(p.concept);
 
 const MONTH = new Intl.DateTimeFormat('en-GB', {
   month: 'long',
@@ -42,6 +40,14 @@ const MONTH = new Intl.DateTimeFormat('en-GB', {
 
 /** A tuition period (`2026-11`) as `November 2026`. */
 export const periodLabel = (period: string) => MONTH.format(new Date(`${period}-15T12:00:00Z`));
+
+/** A month on a chart's axis (`2026-05`) as `May`, or `Jan 27` where a new year begins. */
+export const monthLabel = (month: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    month: 'short',
+    ...(month.endsWith('-01') ? { year: '2-digit' } : {}),
+    timeZone: 'UTC',
+  }).format(new Date(`${month}-15T12:00:00Z`));
 
 export const SORT_LABELS: Record<PaymentSort, string> = {
   due_date_desc: 'Due date, newest first',

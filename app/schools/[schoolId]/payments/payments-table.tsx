@@ -11,7 +11,7 @@ import {
   cardClass,
   ConfirmButton,
   DataTable,
-  formatDate,
+  dateColumn,
   humanize,
   money,
   type ColumnDef,
@@ -73,11 +73,7 @@ export function PaymentsTable({
       header: 'Amount',
       cell: ({ row: { original: p } }) => money(p.amount, p.currency),
     },
-    {
-      id: 'due_date',
-      header: 'Due',
-      cell: ({ row: { original: p } }) => formatDate(p.due_date),
-    },
+    dateColumn<Payment>('due_date', 'Due'),
     {
       id: 'status',
       header: 'Status',

@@ -16,6 +16,7 @@ import {
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useAfterWrite } from '../record-list';
 import { useSchool } from '../school-context';
+import { wordOptions } from '@/app/components/ui';
 
 export type Badge = inferRouterOutputs<AppRouter>['badges']['list']['data'][number];
 
@@ -106,12 +107,7 @@ export function BadgeForm({ badge, onDone }: { badge?: Badge; onDone: () => void
     <form noValidate onSubmit={onSubmit}>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextInputField form={form} name="name" label="Name" required autoComplete="off" />
-        <SelectInputField
-          form={form}
-          name="icon"
-          label="Icon"
-          options={BADGE_ICONS.map((icon) => ({ value: icon, label: icon }))}
-        />
+        <SelectInputField form={form} name="icon" label="Icon" options={wordOptions(BADGE_ICONS)} />
         <SelectInputField
           form={form}
           name="rule_type"

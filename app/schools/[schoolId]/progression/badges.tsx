@@ -29,7 +29,7 @@ export function Badges() {
           header: 'Badge',
           cell: (b) => (
             <>
-              <strong>{b.name}</strong> {!b.active && <Pill status="inactive">inactive</Pill>}
+              <strong>{b.name}</strong> {!b.active && <Pill status="inactive">Inactive</Pill>}
               {b.criteria && (
                 <span className="block text-sm text-muted-foreground">{b.criteria}</span>
               )}

@@ -21,6 +21,7 @@ import {
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useAfterWrite } from '../record-list';
 import { todayIn, useSchool } from '../school-context';
+import { wordOptions } from '@/app/components/ui';
 
 export type Certificate = inferRouterOutputs<AppRouter>['certificates']['get']['data'];
 
@@ -71,7 +72,12 @@ export function IssueCertificateForm({
       </p>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextInputField form={form} name="title" label="Title" required autoComplete="off" />
-        <SelectInputField form={form} name="kind" label="Kind" options={CERTIFICATE_KINDS} />
+        <SelectInputField
+          form={form}
+          name="kind"
+          label="Kind"
+          options={wordOptions(CERTIFICATE_KINDS)}
+        />
         {kind === 'level' && (
           <SelectInputField
             form={form}

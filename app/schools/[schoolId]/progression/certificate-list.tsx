@@ -1,7 +1,16 @@
 'use client';
 
 import { useState } from 'react';
-import { Badge, Button, DataTable, Dialog, Empty, type ColumnDef } from '../../../components/ui';
+import {
+  Badge,
+  Button,
+  DataTable,
+  Dialog,
+  Empty,
+  formatDate,
+  humanize,
+  type ColumnDef,
+} from '../../../components/ui';
 import { useSchool } from '../school-context';
 import { RevokeCertificateForm, type Certificate } from './certificate-forms';
 
@@ -46,7 +55,7 @@ export function CertificateTable({
     {
       id: 'issued',
       header: 'Issued',
-      cell: ({ row: { original: c } }) => c.issued_on,
+      cell: ({ row: { original: c } }) => formatDate(c.issued_on),
       meta: { className: 'hidden sm:table-cell' },
     },
     {
@@ -54,7 +63,7 @@ export function CertificateTable({
       header: 'Status',
       cell: ({ row: { original: c } }) => {
         const state = certificateState(c);
-        return <Badge tone={TONE[state]}>{state}</Badge>;
+        return <Badge tone={TONE[state]}>{humanize(state)}</Badge>;
       },
     },
     {

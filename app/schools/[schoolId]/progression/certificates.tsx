@@ -8,6 +8,7 @@ import {
 import { FilterBar, FilterSelect, Pager, QueryState, useListFilters } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { useSchool } from '../school-context';
+import { wordOptions } from '@/app/components/ui';
 import { CertificateTable } from './certificate-list';
 
 type Kind = (typeof CERTIFICATE_KINDS)[number] | '';
@@ -41,13 +42,13 @@ export function Certificates() {
         <FilterSelect
           id="certificate-kind"
           label="Kind"
-          options={CERTIFICATE_KINDS}
+          options={wordOptions(CERTIFICATE_KINDS)}
           {...bind('kind')}
         />
         <FilterSelect
           id="certificate-status"
           label="Status"
-          options={CERTIFICATE_PUBLIC_STATUSES}
+          options={wordOptions(CERTIFICATE_PUBLIC_STATUSES)}
           {...bind('status')}
         />
       </FilterBar>

@@ -16,6 +16,7 @@ import {
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useAfterWrite } from '../record-list';
 import { useSchool } from '../school-context';
+import { wordOptions } from '@/app/components/ui';
 
 export type Level = inferRouterOutputs<AppRouter>['levels']['list']['data'][number];
 
@@ -72,7 +73,7 @@ export function LevelForm({ level, onDone }: { level?: Level; onDone: () => void
           form={form}
           name="base_level"
           label="Student level it sets"
-          options={STUDENT_LEVELS}
+          options={wordOptions(STUDENT_LEVELS)}
         />
         <TextInputField
           form={form}

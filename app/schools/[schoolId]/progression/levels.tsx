@@ -1,8 +1,7 @@
 'use client';
 
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp } from 'lucide-react';
-import { Badge, Button, useErrorToast } from '../../../components/ui';
+import { Badge, humanize, useErrorToast } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { RecordList, useAfterWrite } from '../record-list';
 import { useSchool } from '../school-context';
@@ -46,7 +45,7 @@ export function Levels() {
           header: 'Level',
           cell: (l) => (
             <>
-              <strong>{l.name}</strong> {!l.active && <Badge status="inactive">inactive</Badge>}
+              <strong>{l.name}</strong> {!l.active && <Badge status="inactive">Inactive</Badge>}
               {l.requirements.length > 0 && (
                 <span className="block text-sm text-muted-foreground">
                   {l.requirements.join(' · ')}
@@ -55,33 +54,25 @@ export function Levels() {
             </>
           ),
         },
-        { header: 'Sets', cell: (l) => l.base_level, wide: true },
+        { header: 'Sets', cell: (l) => humanize(l.base_level), wide: true },
         { header: 'Classes first', cell: (l) => l.min_attended_classes, wide: true },
         { header: 'Riders', cell: (l) => l.students_count },
       ]}
       rowActions={(l) =>
-        may('levels.edit') && (
-          <>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={reorder.isPending || l.id === ladder[0]?.id}
-              onClick={() => move(l, -1)}
-            >
-              <ArrowUp aria-hidden className="size-4" />
-              <span className="sr-only">Move {l.name} up</span>
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={reorder.isPending || l.id === ladder.at(-1)?.id}
-              onClick={() => move(l, 1)}
-            >
-              <ArrowDown aria-hidden className="size-4" />
-              <span className="sr-only">Move {l.name} down</span>
-            </Button>
-          </>
-        )
+        may('levels.edit')
+          ? [
+              {
+                label: 'Move up',
+                disabled: reorder.isPending || l.id === ladder[0]?.id,
+                onSelect: () => move(l, -1),
+              },
+              {
+                label: 'Move down',
+                disabled: reorder.isPending || l.id === ladder.at(-1)?.id,
+                onSelect: () => move(l, 1),
+              },
+            ]
+          : []
       }
       form={(level, close) => <LevelForm level={level} onDone={close} />}
       deleting={remove.isPending}

@@ -8,6 +8,8 @@ import {
   Card,
   DataTable,
   Empty,
+  humanize,
+  plural,
   QueryState,
   type ColumnDef,
 } from '../../../components/ui';
@@ -24,7 +26,7 @@ const columns: ColumnDef<ClassRow>[] = [
   { accessorKey: 'class_name', header: 'Class', meta: { rowHeader: true } },
   ...STATUSES.map((status): ColumnDef<ClassRow> => ({
     accessorKey: status,
-    header: status,
+    header: humanize(status),
     meta: { className: 'hidden sm:table-cell' },
   })),
   { accessorKey: 'records', header: 'Records' },
@@ -54,13 +56,14 @@ export function AttendanceReport({ start, end }: { start: string; end: string })
                 By status
               </h3>
               <p className="text-muted-foreground">
-                {a.totals.records} records, attendance rate {percent(a.totals.attendance_rate)}
+                {plural(a.totals.records, 'record')}, attendance rate{' '}
+                {percent(a.totals.attendance_rate)}
               </p>
               <BarChart
                 label="Attendance records by status"
                 bars={STATUSES.map((status) => ({
-                  key: status,
-                  label: status,
+                  key: humanize(status),
+                  label: humanize(status),
                   value: a.totals[status],
                 }))}
                 format={count}

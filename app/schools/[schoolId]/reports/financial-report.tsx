@@ -8,20 +8,12 @@ import {
   CardTitle,
   DataTable,
   DetailList,
-  humanize,
   plural,
   Stat,
   StatGrid,
   type ColumnDef,
 } from '../../../components/ui';
-
-/** `2026-05` as `May`, or `May 26` in January, where a new year begins on the axis. */
-const monthLabel = (month: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    month: 'short',
-    ...(month.endsWith('-01') ? { year: '2-digit' } : {}),
-    timeZone: 'UTC',
-  }).format(new Date(`${month}-15T12:00:00Z`));
+import { methodLabel, monthLabel, periodLabel } from '../payments/payment-labels';
 
 type Report = inferRouterOutputs<AppRouter>['reports']['financial']['data'];
 type Debtor = Report['top_debtors'][number];
@@ -63,7 +55,7 @@ export function FinancialReport({ r, format }: { r: Report; format: (value: numb
         <BarChart
           label="Income per month"
           bars={r.income_by_month.map((m) => ({
-            key: m.month,
+            key: periodLabel(m.month),
             label: monthLabel(m.month),
             value: m.total,
           }))}
@@ -90,7 +82,7 @@ export function FinancialReport({ r, format }: { r: Report; format: (value: numb
             <DetailList>
               {r.income_by_payment_method.map((m) => (
                 <div key={m.payment_method} className="contents">
-                  <dt>{humanize(m.payment_method)}</dt>
+                  <dt>{methodLabel(m.payment_method)}</dt>
                   <dd>
                     {format(m.amount)} <span className="text-muted-foreground">({m.count})</span>
                   </dd>

@@ -4,12 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import {
-  Button,
-  ConfirmButton,
   DetailList,
   Dialog,
   errorMessage,
   humanize,
+  RowActions,
+  type RowAction,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { useAfterWrite } from '../record-list';
@@ -109,6 +109,31 @@ function LessonDetails({
   const full = lesson.available_spots === 0;
   const mayEnrol = may('enrollments.create');
   const rosterId = `roster-${lesson.id}`;
+  const actions: RowAction[] = [
+    ...(mayEnrol && !full ? [{ label: 'Enrol a student', onSelect: onEnrol }] : []),
+    ...(may('schedules.edit') ? [{ label: 'Edit', onSelect: onEdit }] : []),
+    ...(may('schedules.delete')
+      ? [
+          {
+            label: 'Delete',
+            destructive: true,
+            confirm: `Delete ${title} from the schedule?`,
+            disabled: remove.isPending,
+            onSelect: () =>
+              remove.mutate(
+                { schoolId, scheduleId: lesson.id },
+                {
+                  onSuccess: afterWrite(
+                    trpc.schedules.pathKey(),
+                    `${title} was removed from the schedule.`,
+                    onDeleted,
+                  ),
+                },
+              ),
+          },
+        ]
+      : []),
+  ];
   return (
     <>
       <DetailList className="my-3">
@@ -118,7 +143,7 @@ function LessonDetails({
         </dd>
         <dt>Class</dt>
         <dd>
-          {lesson.class.name} ({lesson.class.type})
+          {lesson.class.name} · {humanize(lesson.class.type)} class
         </dd>
         <dt>Instructor</dt>
         <dd>{lesson.instructor.full_name}</dd>
@@ -135,38 +160,9 @@ function LessonDetails({
           {lesson.enrolled_count} enrolled, {placesText(lesson).toLowerCase()}
         </dd>
       </DetailList>
-      {(mayEnrol || may('schedules.edit') || may('schedules.delete')) && (
-        <div className="my-3 flex flex-wrap items-center gap-2">
-          {mayEnrol && !full && (
-            <Button size="sm" onClick={onEnrol}>
-              Enrol a student<span className="sr-only"> in {title}</span>
-            </Button>
-          )}
-          {may('schedules.edit') && (
-            <Button variant="outline" size="sm" onClick={onEdit}>
-              Edit<span className="sr-only"> {title}</span>
-            </Button>
-          )}
-          {may('schedules.delete') && (
-            <ConfirmButton
-              label="Delete"
-              what={title}
-              question={`Delete ${title} from the schedule?`}
-              disabled={remove.isPending}
-              onConfirm={() =>
-                remove.mutate(
-                  { schoolId, scheduleId: lesson.id },
-                  {
-                    onSuccess: afterWrite(
-                      trpc.schedules.pathKey(),
-                      `${title} was removed from the schedule.`,
-                      onDeleted,
-                    ),
-                  },
-                )
-              }
-            />
-          )}
+      {actions.length > 0 && (
+        <div className="my-3">
+          <RowActions what={title} actions={actions} />
         </div>
       )}
       {remove.error && (

@@ -16,6 +16,7 @@ import {
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { NotAllowed, useSchool } from '../school-context';
+import { wordOptions } from '@/app/components/ui';
 import { StudentsTable } from './students-table';
 
 type Status = (typeof STUDENT_STATUSES)[number];
@@ -72,13 +73,13 @@ export default function StudentsPage() {
         <FilterSelect
           id="student-status"
           label="Status"
-          options={STUDENT_STATUSES}
+          options={wordOptions(STUDENT_STATUSES)}
           {...bind('status')}
         />
         <FilterSelect
           id="student-level"
           label="Level"
-          options={STUDENT_LEVELS}
+          options={wordOptions(STUDENT_LEVELS)}
           {...bind('level')}
         />
       </FilterBar>

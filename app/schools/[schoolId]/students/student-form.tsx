@@ -11,6 +11,7 @@ import type { AppRouter } from '@/server/router';
 import {
   Button,
   cardClass,
+  formatDate,
   FormActions,
   FormErrorSummary,
   SelectInputField,
@@ -21,6 +22,7 @@ import {
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useSchool } from '../school-context';
+import { wordOptions } from '@/app/components/ui';
 
 export type Student = inferRouterOutputs<AppRouter>['students']['get']['data'];
 type Listed = inferRouterOutputs<AppRouter>['students']['list']['data'][number];
@@ -61,7 +63,7 @@ function DuplicateWarning({
         {students.map((s, i) => (
           <span key={s.id}>
             {i > 0 && '; '}
-            {s.full_name}, {s.birth_date ? `born ${s.birth_date}` : 'no birth date'} (
+            {s.full_name}, {s.birth_date ? `born ${formatDate(s.birth_date)}` : 'no birth date'} (
             <Link href={`/schools/${schoolId}/students/${s.id}`} target="_blank">
               open<span className="sr-only"> {s.full_name} in a new tab</span>
             </Link>
@@ -199,8 +201,18 @@ export function StudentForm({ student }: { student?: Student }) {
         <TextInputField form={form} name="document_number" label="Document number" />
         <TextInputField form={form} name="phone" label="Phone" type="tel" />
         <TextInputField form={form} name="email" label="Email" type="email" />
-        <SelectInputField form={form} name="level" label="Level" options={STUDENT_LEVELS} />
-        <SelectInputField form={form} name="status" label="Status" options={STUDENT_STATUSES} />
+        <SelectInputField
+          form={form}
+          name="level"
+          label="Level"
+          options={wordOptions(STUDENT_LEVELS)}
+        />
+        <SelectInputField
+          form={form}
+          name="status"
+          label="Status"
+          options={wordOptions(STUDENT_STATUSES)}
+        />
       </Group>
       <Group legend="Address">
         <TextInputField form={form} name="address.street" label="Street" />

@@ -3,7 +3,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import Link from 'next/link';
 import type { AppRouter } from '@/server/router';
-import { cardClass, DataTable, type ColumnDef } from '../../../components/ui';
+import { cardClass, DataTable, humanize, type ColumnDef } from '../../../components/ui';
 import { useSchool } from '../school-context';
 
 type Student = inferRouterOutputs<AppRouter>['students']['list']['data'][number];
@@ -20,8 +20,8 @@ export function StudentsTable({ students, busy }: { students: Student[]; busy: b
       ),
     },
     { id: 'age', header: 'Age', cell: ({ row }) => row.original.age ?? '—' },
-    { accessorKey: 'level', header: 'Level' },
-    { accessorKey: 'status', header: 'Status' },
+    { id: 'level', header: 'Level', cell: ({ row }) => humanize(row.original.level) },
+    { id: 'status', header: 'Status', cell: ({ row }) => humanize(row.original.status) },
     {
       id: 'phone',
       header: 'Phone',

@@ -8,8 +8,6 @@ import type { AppRouter } from '@/server/router';
 import { entryUpdateFields, WAITLIST_STATUSES } from '@/server/waitlist/entry-schema';
 import {
   Badge,
-  Button,
-  ConfirmButton,
   DAY_NAMES,
   DataTable,
   Dialog,
@@ -18,18 +16,22 @@ import {
   FilterSelect,
   FormActions,
   FormErrorSummary,
+  humanize,
   Pager,
   QueryState,
+  RowActions,
   SelectInputField,
   TextareaField,
   useErrorToast,
   useListFilters,
   useRecordForm,
   type ColumnDef,
+  type RowAction,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useAfterWrite } from '../record-list';
 import { NotAllowed, useSchool } from '../school-context';
+import { wordOptions } from '@/app/components/ui';
 import { ConvertForm, scheduleLabel } from './convert-form';
 import { ListSwitch } from './list-switch';
 
@@ -41,7 +43,7 @@ const SETTLED: readonly Entry['status'][] = ['enrolled', 'withdrawn', 'declined'
 const preferencesOf = (e: Entry) =>
   [
     e.preferences.class_name,
-    e.preferences.level,
+    e.preferences.level && humanize(e.preferences.level),
     e.preferences.days_of_week.map((d) => DAY_NAMES[d]).join(', '),
     e.preferences.time_from && `${e.preferences.time_from}–${e.preferences.time_to ?? ''}`,
   ]
@@ -81,6 +83,28 @@ export default function WaitlistPage() {
   const mayConvert = may('waitlist.edit') && may('students.create');
   const remove = useMutation(trpc.waitlist.remove.mutationOptions({ onError: showError }));
   if (!may('waitlist.view')) return <NotAllowed />;
+  // Converting is the step the list is kept for: first, so a phone's card keeps it in view.
+  const actionsOf = (e: Entry): RowAction[] => [
+    ...(mayConvert && !SETTLED.includes(e.status)
+      ? [{ label: 'Convert', onSelect: () => setConverting(e) }]
+      : []),
+    ...(may('waitlist.edit') ? [{ label: 'Update', onSelect: () => setEditing(e) }] : []),
+    ...(may('waitlist.delete')
+      ? [
+          {
+            label: 'Erase',
+            destructive: true,
+            confirm: `Erase ${e.reference} and its personal data?`,
+            disabled: remove.isPending,
+            onSelect: () =>
+              remove.mutate(
+                { schoolId, entryId: e.id },
+                { onSuccess: afterWrite(trpc.waitlist.pathKey(), `${e.reference} was erased.`) },
+              ),
+          },
+        ]
+      : []),
+  ];
   const columns: ColumnDef<Entry>[] = [
     { id: 'position', header: '#', cell: ({ row: { original: e } }) => e.position ?? '—' },
     {
@@ -92,7 +116,7 @@ export default function WaitlistPage() {
             {e.rider.first_name} {e.rider.last_name}
           </strong>
           <span className="block text-sm text-muted-foreground">
-            {e.reference} · {e.rider.level ?? 'level not given'}
+            {e.reference} · {e.rider.level ? humanize(e.rider.level) : 'Level not given'}
           </span>
         </>
       ),
@@ -120,39 +144,12 @@ export default function WaitlistPage() {
     {
       id: 'status',
       header: 'Status',
-      cell: ({ row: { original: e } }) => <Badge>{e.status}</Badge>,
+      cell: ({ row: { original: e } }) => <Badge status={e.status}>{humanize(e.status)}</Badge>,
     },
     {
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row: { original: e } }) => (
-        <div className="flex flex-wrap gap-2">
-          {mayConvert && !SETTLED.includes(e.status) && (
-            <Button size="sm" onClick={() => setConverting(e)}>
-              Convert<span className="sr-only"> {e.reference}</span>
-            </Button>
-          )}
-          {may('waitlist.edit') && (
-            <Button variant="outline" size="sm" onClick={() => setEditing(e)}>
-              Update<span className="sr-only"> {e.reference}</span>
-            </Button>
-          )}
-          {may('waitlist.delete') && (
-            <ConfirmButton
-              label="Erase"
-              what={e.reference}
-              question={`Erase ${e.reference} and its personal data?`}
-              disabled={remove.isPending}
-              onConfirm={() =>
-                remove.mutate(
-                  { schoolId, entryId: e.id },
-                  { onSuccess: afterWrite(trpc.waitlist.pathKey(), `${e.reference} was erased.`) },
-                )
-              }
-            />
-          )}
-        </div>
-      ),
+      cell: ({ row: { original: e } }) => <RowActions what={e.reference} actions={actionsOf(e)} />,
     },
   ];
   const shown = scheduleId ? matches : entries;
@@ -170,14 +167,14 @@ export default function WaitlistPage() {
           <FilterSelect
             id="waitlist-status"
             label="Status"
-            options={WAITLIST_STATUSES}
+            options={wordOptions(WAITLIST_STATUSES)}
             {...bind('status')}
           />
         )}
         <FilterSelect
           id="waitlist-schedule"
           label="Fits the schedule"
-          allLabel="any schedule"
+          allLabel="Any schedule"
           options={(schedules.data?.data ?? []).map((s) => ({
             value: s.id,
             label: scheduleLabel(s),
@@ -240,7 +237,12 @@ function EntryForm({ entry, onDone }: { entry: Entry; onDone: () => void }) {
       {entry.message && (
         <blockquote className="border-l-4 border-border pl-3">{entry.message}</blockquote>
       )}
-      <SelectInputField form={form} name="status" label="Status" options={WAITLIST_STATUSES} />
+      <SelectInputField
+        form={form}
+        name="status"
+        label="Status"
+        options={wordOptions(WAITLIST_STATUSES)}
+      />
       <TextareaField form={form} name="staff_notes" label="Staff notes" rows={3} />
       <FormErrorSummary form={form} />
       <FormActions label="Save" pending={pending} onCancel={onDone} />

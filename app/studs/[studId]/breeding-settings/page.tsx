@@ -91,12 +91,12 @@ function SettingsView({ settings, members }: { settings: StudSettings; members: 
         <dt>Pregnancy checks</dt>
         <dd>
           {settings.check_days.length
-            ? `days ${settings.check_days.join(', ')} after the breeding`
-            : 'none'}
+            ? `Days ${settings.check_days.join(', ')} after the breeding`
+            : 'None'}
         </dd>
         <dt>Tasks go to</dt>
         <dd>
-          {settings.default_assignee_id ? (assignee?.name ?? 'a member of the stud') : 'nobody'}
+          {settings.default_assignee_id ? (assignee?.name ?? 'A member of the stud') : 'Nobody'}
         </dd>
       </DetailList>
     </>
@@ -161,10 +161,10 @@ function SettingsForm({
         label="Default assignee"
         hint="The member who gets the tasks that records open (medical due dates, checks)."
         options={[
-          { value: '', label: 'nobody' },
+          { value: '', label: 'Nobody' },
           // A saved assignee who left the stud still shows, by id.
           ...(assigned && !members.some((m) => m.id === assigned)
-            ? [{ value: assigned, label: `member ${assigned}` }]
+            ? [{ value: assigned, label: `Member ${assigned}` }]
             : []),
           ...members.map((m) => ({ value: m.id, label: m.name })),
         ]}

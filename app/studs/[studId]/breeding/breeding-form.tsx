@@ -7,10 +7,13 @@ import {
   breedingEventFields,
   SEMEN_KINDS,
 } from '@/server/stud-breeding/breeding-event-schema';
+import type { Shipment } from '@/server/stud-breeding/shipment-schema';
 import {
   blankAs,
   FormActions,
   FormErrorSummary,
+  formatDate,
+  humanize,
   numberText,
   SelectInputField,
   TextareaField,
@@ -20,6 +23,7 @@ import {
   useToast,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
+import { sentence, words } from '../horses/herd-ui';
 import { HerdHorsePicker, StudPickerField } from '../horses/pickers';
 import { StallionSelectField } from '../services/stallion-field';
 import { useStud } from '../stud-context';
@@ -39,7 +43,12 @@ const eventForm = breedingEventFields.extend({
   ovulation_on: blankAs(f.ovulation_on),
 });
 
-const words = (value: string) => value.replace(/_/g, ' ');
+/** A shipment as a choice: "Frozen, 2 doses, delivered 27 Nov 2026". */
+function shipmentText(s: Shipment) {
+  const on = s.delivered_on ?? s.shipped_on;
+  return sentence(`${s.type}, ${s.doses} doses, ${s.status}${on ? ` ${formatDate(on)}` : ''}`);
+}
+
 /** Reservations a mare may be bred under: confirmed (the first event starts it) or under way. */
 const BREEDABLE = new Set(['confirmed', 'in_progress']);
 
@@ -180,7 +189,7 @@ export function BreedingForm({
           name="kind"
           label="Kind"
           required
-          options={BREEDING_KINDS.map((k) => ({ value: k, label: words(k) }))}
+          options={BREEDING_KINDS.map((k) => ({ value: k, label: humanize(k) }))}
         />
         {kind === 'insemination' && (
           <SelectInputField
@@ -190,7 +199,7 @@ export function BreedingForm({
             required
             options={[
               { value: '', label: 'Choose…' },
-              ...SEMEN_KINDS.map((s) => ({ value: s, label: s })),
+              ...SEMEN_KINDS.map((s) => ({ value: s, label: humanize(s) })),
             ]}
           />
         )}
@@ -202,11 +211,7 @@ export function BreedingForm({
             hint="The shipment whose semen was used (shipped or delivered)."
             options={[
               { value: '', label: shipments.isFetching ? 'Loading…' : 'Choose…' },
-              ...sent.map((s) => ({
-                value: s.id,
-                label:
-                  `${s.type}, ${s.doses} doses, ${s.status} ${s.delivered_on ?? s.shipped_on ?? ''}`.trim(),
-              })),
+              ...sent.map((s) => ({ value: s.id, label: shipmentText(s) })),
             ]}
           />
         )}
@@ -220,7 +225,7 @@ export function BreedingForm({
               { value: '', label: batches.isFetching ? 'Loading…' : 'None' },
               ...(batches.data?.data ?? []).map((b) => ({
                 value: b.id,
-                label: `${b.collected_on} (${b.doses_available} doses left)`,
+                label: `${formatDate(b.collected_on)} (${b.doses_available} doses left)`,
               })),
             ]}
           />

@@ -9,31 +9,35 @@ import {
   cardClass,
   ConfirmButton,
   DataTable,
+  dateColumn,
   Dialog,
   Empty,
   FilterBar,
   FilterSelect,
+  formatDate,
   QueryState,
   useListFilters,
   useWriteOutcome,
   type ColumnDef,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
+import { sentence, words } from '../horses/herd-ui';
 import { NotAllowed, useStud } from '../stud-context';
 import { BreedingForm } from './breeding-form';
 import { useLinkedDialog } from '../use-linked-dialog';
 
-const words = (value: string) => value.replace(/_/g, ' ');
-
-/** Kind, semen and doses in a few words: "insemination, frozen, 2 doses". */
+/** Kind, semen and doses in a few words: "Insemination, frozen, 2 doses". */
 function howOf(event: BreedingEvent) {
-  return [
-    words(event.kind),
-    event.semen,
-    event.doses_used !== null && `${event.doses_used} ${event.doses_used === 1 ? 'dose' : 'doses'}`,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  return sentence(
+    [
+      words(event.kind),
+      event.semen,
+      event.doses_used !== null &&
+        `${event.doses_used} ${event.doses_used === 1 ? 'dose' : 'doses'}`,
+    ]
+      .filter(Boolean)
+      .join(', '),
+  );
 }
 
 /** The pregnancy it opened, as a link, or a dash. */
@@ -52,7 +56,7 @@ function EventActions({ event }: { event: BreedingEvent }) {
   const { studId, may } = useStud();
   const trpc = useTRPC();
   const { onSuccess, onError } = useWriteOutcome();
-  const name = `${event.mare.name}'s breeding of ${event.date}`;
+  const name = `${event.mare.name}'s breeding of ${formatDate(event.date)}`;
   const remove = useMutation(
     trpc.breedingEvents.remove.mutationOptions({
       onSuccess: onSuccess(
@@ -105,14 +109,14 @@ export default function BreedingPage() {
     </Button>
   );
   const columns: ColumnDef<BreedingEvent>[] = [
-    { id: 'date', header: 'Date', meta: { rowHeader: true }, cell: ({ row }) => row.original.date },
+    { ...dateColumn<BreedingEvent>('date', 'Date'), meta: { rowHeader: true } },
     { id: 'mare', header: 'Mare', cell: ({ row }) => row.original.mare.name },
     { id: 'stallion', header: 'Stallion', cell: ({ row }) => row.original.stallion.name },
     { id: 'how', header: 'How', cell: ({ row }) => howOf(row.original) },
     {
       id: 'ovulation',
       header: 'Ovulation',
-      cell: ({ row }) => row.original.ovulation_on ?? '—',
+      cell: ({ row }) => (row.original.ovulation_on ? formatDate(row.original.ovulation_on) : '—'),
     },
     { id: 'by', header: 'By', cell: ({ row }) => row.original.performed_by ?? '—' },
     {
@@ -133,7 +137,7 @@ export default function BreedingPage() {
         <FilterSelect
           id="breeding-stallion"
           label="Stallion"
-          allLabel="every stallion"
+          allLabel="Every stallion"
           options={(stallions.data?.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
           {...bind('stallion')}
         />
@@ -164,15 +168,15 @@ export default function BreedingPage() {
             {rows.map((event) => (
               <li
                 key={event.id}
-                aria-label={`${event.mare.name}, ${event.date}`}
+                aria-label={`${event.mare.name}, ${formatDate(event.date)}`}
                 className={cardClass}
               >
                 <h2 className="m-0 text-lg break-words">
                   {event.mare.name} × {event.stallion.name}
                 </h2>
                 <p className="m-0 mt-1 text-sm">
-                  {event.date} · {howOf(event)}
-                  {event.ovulation_on && ` · ovulation ${event.ovulation_on}`}
+                  {formatDate(event.date)} · {howOf(event)}
+                  {event.ovulation_on && ` · ovulation ${formatDate(event.ovulation_on)}`}
                 </p>
                 {event.performed_by && (
                   <p className="m-0 mt-1 text-sm text-muted-foreground">By {event.performed_by}</p>

@@ -2,8 +2,9 @@
 
 import type { ReactNode } from 'react';
 import type { Client } from '@/server/stud-crm/client-schema';
-import { Card, CardTitle, DetailList } from '../../../components/ui';
-import { TagChips, words } from './crm-ui';
+import { Card, CardTitle, DetailList, formatDateTime, humanize } from '../../../components/ui';
+import { useStud } from '../stud-context';
+import { TagChips } from './crm-ui';
 
 const none = <span className="text-muted-foreground">—</span>;
 
@@ -19,6 +20,7 @@ export function Detail({ term, children }: { term: string; children: ReactNode }
 
 /** What the stud knows of a client or prospect: contact, document, source, tags and notes. */
 export function ClientDetails({ client: c, children }: { client: Client; children?: ReactNode }) {
+  const { stud } = useStud();
   const document = [c.document_type, c.document_number].filter(Boolean).join(' ');
   return (
     <Card aria-labelledby="details-heading">
@@ -31,14 +33,14 @@ export function ClientDetails({ client: c, children }: { client: Client; childre
           {c.address && <span className="whitespace-pre-line">{c.address}</span>}
         </Detail>
         <Detail term="Document">{document}</Detail>
-        <Detail term="Source">{c.source && words(c.source)}</Detail>
+        <Detail term="Source">{c.source && humanize(c.source)}</Detail>
         <Detail term="Tags">
           {c.tags.length > 0 && <TagChips tags={c.tags} of={c.display_name} />}
         </Detail>
         <Detail term="Notes">
           {c.notes && <span className="whitespace-pre-line">{c.notes}</span>}
         </Detail>
-        <Detail term="Added">{c.created_at.slice(0, 10)}</Detail>
+        <Detail term="Added">{formatDateTime(c.created_at, stud.timezone)}</Detail>
       </DetailList>
     </Card>
   );

@@ -14,6 +14,7 @@ import {
 } from '@/server/stud-crm/client-schema';
 import {
   blankAs,
+  humanize,
   QueryState,
   SelectInputField,
   TextareaField,
@@ -22,7 +23,7 @@ import {
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { useStud } from '../stud-context';
-import { label, optionsOf, Swatch } from './crm-ui';
+import { optionsOf, Swatch } from './crm-ui';
 
 /*
  * The fields a client and a prospect share, checked by the API's own schemas
@@ -108,7 +109,7 @@ function KindSwitch<T extends FieldValues>({ form }: { form: FormOf<T> }) {
             {...form.register('kind' as Path<T>)}
           />
           <span className="inline-block cursor-pointer rounded-md border border-border bg-card px-3 py-2 peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring">
-            {label(kind)}
+            {humanize(kind)}
           </span>
         </label>
       ))}

@@ -1,20 +1,14 @@
 'use client';
 
 import type { Client } from '@/server/stud-crm/client-schema';
-import { Badge, cn } from '../../../components/ui';
+import { Badge, cn, humanize } from '../../../components/ui';
 
-/** A value of the API's lists as words: `vet_visit` → "vet visit". */
+/** A value of the API's lists as words inside a sentence: `vet_visit` → "vet visit". */
 export const words = (value: string) => value.replace(/_/g, ' ');
 
-/** A value of the API's lists as a label: `new` → "New". */
-export const label = (value: string) => {
-  const text = words(value);
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
-
-/** The options of a select over one of the API's value lists, as labels. */
+/** The options of a select over one of the API's value lists, as labels: `new` → "New". */
 export const optionsOf = (values: readonly string[]) =>
-  values.map((value) => ({ value, label: label(value) }));
+  values.map((value) => ({ value, label: humanize(value) }));
 
 type TagLike = { id: string; name: string; colour: string | null };
 
@@ -69,8 +63,8 @@ export function StageBadge({ client }: { client: Pick<Client, 'stage' | 'pipelin
       tone={client.stage === 'inactive' ? 'bad' : client.stage === 'client' ? 'ok' : undefined}
     >
       {client.stage === 'prospect' && client.pipeline_status
-        ? `prospect · ${client.pipeline_status}`
-        : client.stage}
+        ? `Prospect · ${words(client.pipeline_status)}`
+        : humanize(client.stage)}
     </Badge>
   );
 }

@@ -14,13 +14,14 @@ import {
   Empty,
   FilterBar,
   FilterSelect,
+  humanize,
   QueryState,
   useListFilters,
   useWriteOutcome,
   type ColumnDef,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { label, optionsOf } from '../contracts/contract-ui';
+import { optionsOf } from '../contracts/contract-ui';
 import { NotAllowed, useStud } from '../stud-context';
 import { TemplateForm } from './template-form';
 
@@ -85,7 +86,7 @@ export default function ContractTemplatesPage() {
     {
       id: 'kind',
       header: 'Kind',
-      cell: ({ row: { original: t } }) => label(t.kind),
+      cell: ({ row: { original: t } }) => humanize(t.kind),
     },
     {
       id: 'active',

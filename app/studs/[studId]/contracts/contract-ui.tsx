@@ -1,25 +1,21 @@
 'use client';
 
 import type { Contract } from '@/server/stud-contracts/contract-schema';
-import { Badge, useRefresh } from '../../../components/ui';
+import { Badge, humanize, useRefresh } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 
 /*
  * A contract in words (DESIGN-MODULES B.7), as the list, the contract's page and its forms
- * say it: its state and its signers' states, moments in the stud's time zone, the PDF's route.
+ * say it: its state and its signers' states, a moment's day in the stud's time zone, the PDF's
+ * route.
  */
 
 type Status = Contract['status'];
 type SignerStatus = Contract['signers'][number]['status'];
 
-/** A value of the API's lists as a label: `partially_signed` → "Partially signed". */
-export const label = (value: string) => {
-  const text = value.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
-
+/** A select's options over one of the API's lists: `partially_signed` → "Partially signed". */
 export const optionsOf = (values: readonly string[]) =>
-  values.map((value) => ({ value, label: label(value) }));
+  values.map((value) => ({ value, label: humanize(value) }));
 
 const TONE: Partial<Record<Status | SignerStatus, 'ok' | 'bad'>> = {
   signed: 'ok',
@@ -29,11 +25,11 @@ const TONE: Partial<Record<Status | SignerStatus, 'ok' | 'bad'>> = {
 };
 
 export function ContractStatusBadge({ status }: { status: Status }) {
-  return <Badge tone={TONE[status]}>{label(status)}</Badge>;
+  return <Badge tone={TONE[status]}>{humanize(status)}</Badge>;
 }
 
 export function SignerStatusBadge({ status }: { status: SignerStatus }) {
-  return <Badge tone={TONE[status]}>{label(status)}</Badge>;
+  return <Badge tone={TONE[status]}>{humanize(status)}</Badge>;
 }
 
 /** While a contract is out for signing, its signers may sign and be reminded. */
@@ -43,13 +39,7 @@ export const SIGNING: readonly Status[] = ['sent', 'partially_signed'];
 export const signedCount = (contract: Pick<Contract, 'signers'>) =>
   `${contract.signers.filter((s) => s.status === 'signed').length} of ${contract.signers.length} signed`;
 
-/** A moment (ISO) as a short date and time in `timezone`. */
-export const momentIn = (timezone: string, at: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: timezone, dateStyle: 'short', timeStyle: 'short' })
-    .format(new Date(at))
-    .replace(',', '');
-
-/** A moment (ISO) as its day in `timezone`, YYYY-MM-DD. */
+/** A moment (ISO) as its day in `timezone`, YYYY-MM-DD (a date field's value). */
 export const dayIn = (timezone: string, at: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: timezone, dateStyle: 'short' }).format(new Date(at));
 

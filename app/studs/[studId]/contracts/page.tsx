@@ -13,6 +13,8 @@ import {
   FilterBar,
   FilterSearch,
   FilterSelect,
+  formatDate,
+  humanize,
   Pager,
   QueryState,
   useDebounced,
@@ -22,7 +24,7 @@ import {
 import { useTRPC } from '../../../trpc';
 import { NotAllowed, useStud } from '../stud-context';
 import { ContractForm } from './contract-form';
-import { ContractStatusBadge, dayIn, label, optionsOf, signedCount } from './contract-ui';
+import { ContractStatusBadge, dayIn, optionsOf, signedCount } from './contract-ui';
 
 type Status = (typeof CONTRACT_STATUSES)[number];
 
@@ -72,7 +74,7 @@ export default function ContractsPage() {
             {c.title}
           </Link>
           <span className="block text-sm font-normal text-muted-foreground">
-            {c.number} · {label(c.kind)}
+            {c.number} · {humanize(c.kind)}
           </span>
         </>
       ),
@@ -82,7 +84,7 @@ export default function ContractsPage() {
       header: 'Client',
       meta: { className: 'hidden sm:table-cell' },
       cell: ({ row: { original: c } }) =>
-        c.client?.name ?? <span className="text-muted-foreground">none</span>,
+        c.client?.name ?? <span className="text-muted-foreground">None</span>,
     },
     {
       id: 'status',
@@ -100,7 +102,8 @@ export default function ContractsPage() {
       id: 'expires',
       header: 'Expires',
       meta: { className: 'hidden md:table-cell' },
-      cell: ({ row: { original: c } }) => (c.expires_at ? dayIn(stud.timezone, c.expires_at) : '—'),
+      cell: ({ row: { original: c } }) =>
+        c.expires_at ? formatDate(dayIn(stud.timezone, c.expires_at)) : '—',
     },
   ];
 

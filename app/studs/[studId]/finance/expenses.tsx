@@ -14,12 +14,15 @@ import {
   blankAs,
   Button,
   ConfirmButton,
+  dateColumn,
   Dialog,
   FilterBar,
   FilterSearch,
   FilterSelect,
   FormActions,
   FormErrorSummary,
+  formatDate,
+  humanize,
   numberText,
   Pager,
   SelectInputField,
@@ -34,7 +37,7 @@ import {
   TableOrCards,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
-import { mediaContentUrl, optionsOf, words } from '../horses/herd-ui';
+import { mediaContentUrl, optionsOf, sentence, words } from '../horses/herd-ui';
 import { HerdHorsePicker, StudPickerField } from '../horses/pickers';
 import { ListStates } from '../services/breeding-ui';
 import { AttachFile } from '../attach-file';
@@ -78,7 +81,10 @@ function ExpenseForm({ expense, onDone }: { expense?: Expense; onDone: () => voi
         : client.studExpenses.create.mutate({ studId, ...values }),
     onSaved: async (_, { data }) => {
       await refresh(keys);
-      toast('success', `The expense of ${format(data.amount)} on ${data.date} was saved.`);
+      toast(
+        'success',
+        `The expense of ${format(data.amount)} on ${formatDate(data.date)} was saved.`,
+      );
       onDone();
     },
   });
@@ -111,7 +117,7 @@ function ExpenseForm({ expense, onDone }: { expense?: Expense; onDone: () => voi
           form={form}
           name="payment_method"
           label="Paid by"
-          options={[{ value: '', label: 'not said' }, ...optionsOf(PAYMENT_METHODS)]}
+          options={[{ value: '', label: 'Not said' }, ...optionsOf(PAYMENT_METHODS)]}
         />
       </div>
       <TextInputField form={form} name="supplier" label="Supplier" />
@@ -174,13 +180,13 @@ export function ExpensesTab() {
       Add expense
     </Button>
   );
-  const whatOf = (x: Expense) => `${words(x.category)} of ${x.date}`;
+  const whatOf = (x: Expense) => `${words(x.category)} of ${formatDate(x.date)}`;
   const detailOf = (x: Expense) =>
     [
       x.supplier,
       x.description,
       x.horse?.name,
-      x.payment_method && words(x.payment_method),
+      x.payment_method && humanize(x.payment_method),
       x.medical_record_id && 'from a medical record',
     ]
       .filter(Boolean)
@@ -217,12 +223,10 @@ export function ExpensesTab() {
   );
   const columns: ColumnDef<Expense>[] = [
     {
-      id: 'date',
-      header: 'Date',
+      ...dateColumn<Expense>('date', 'Date'),
       meta: { rowHeader: true, className: 'whitespace-nowrap' },
-      cell: ({ row }) => row.original.date,
     },
-    { id: 'category', header: 'Category', cell: ({ row }) => words(row.original.category) },
+    { id: 'category', header: 'Category', cell: ({ row }) => humanize(row.original.category) },
     { id: 'detail', header: 'Details', cell: ({ row }) => detailOf(row.original) ?? '—' },
     { id: 'amount', header: 'Amount', cell: ({ row }) => format(row.original.amount) },
     { id: 'receipts', header: 'Receipts', cell: ({ row }) => receipts(row.original) || '—' },
@@ -238,8 +242,8 @@ export function ExpensesTab() {
         <FilterSelect
           id="expenses-category"
           label="Category"
-          allLabel="any category"
-          options={EXPENSE_CATEGORIES.map((value) => ({ value, label: words(value) }))}
+          allLabel="Any category"
+          options={optionsOf(EXPENSE_CATEGORIES)}
           {...bind('category')}
         />
         <FilterSearch id="expenses-search" label="Supplier or description" {...bind('search')} />
@@ -258,13 +262,13 @@ export function ExpensesTab() {
           columns={columns}
           data={rows}
           busy={expenses.isFetching}
-          cardLabel={whatOf}
+          cardLabel={(x) => sentence(whatOf(x))}
           card={(x) => (
             <>
               <h3 className="m-0 text-lg break-words">
-                {format(x.amount)} · {words(x.category)}
+                {format(x.amount)} · {humanize(x.category)}
               </h3>
-              <p className="m-0 mt-1 text-sm">{x.date}</p>
+              <p className="m-0 mt-1 text-sm">{formatDate(x.date)}</p>
               {detailOf(x) && <p className="m-0 mt-1 break-words">{detailOf(x)}</p>}
               <div className="mt-1">{receipts(x)}</div>
               <div className="mt-2">{actions(x)}</div>

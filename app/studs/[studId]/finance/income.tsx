@@ -9,11 +9,14 @@ import {
   blankAs,
   Button,
   ConfirmButton,
+  dateColumn,
   Dialog,
   FilterBar,
   FilterSelect,
   FormActions,
   FormErrorSummary,
+  formatDate,
+  humanize,
   numberText,
   Pager,
   SelectInputField,
@@ -27,7 +30,7 @@ import {
   TableOrCards,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
-import { optionsOf, words } from '../horses/herd-ui';
+import { optionsOf, sentence, words } from '../horses/herd-ui';
 import { ClientPicker, HerdHorsePicker, StudPickerField } from '../horses/pickers';
 import { ListStates } from '../services/breeding-ui';
 import { useStud } from '../stud-context';
@@ -68,7 +71,7 @@ function IncomeForm({ entry, onDone }: { entry?: Income; onDone: () => void }) {
         : client.studIncome.create.mutate({ studId, ...values }),
     onSaved: async (_, { data }) => {
       await refresh(keys);
-      toast('success', `Income of ${format(data.amount)} on ${data.date} was saved.`);
+      toast('success', `Income of ${format(data.amount)} on ${formatDate(data.date)} was saved.`);
       onDone();
     },
   });
@@ -157,12 +160,12 @@ export function IncomeTab() {
       Add income
     </Button>
   );
-  const whatOf = (e: Income) => `${words(e.category)} of ${e.date}`;
+  const whatOf = (e: Income) => `${words(e.category)} of ${formatDate(e.date)}`;
   const linksOf = (e: Income) =>
     [e.client?.display_name, e.horse?.name].filter(Boolean).join(' · ') || null;
   const actions = (e: Income) =>
     e.payment_id ? (
-      <span className="text-sm text-muted-foreground">receipt {e.receipt_number}</span>
+      <span className="text-sm text-muted-foreground">Receipt {e.receipt_number}</span>
     ) : (
       <div className="flex flex-wrap gap-2">
         {may('finance.edit') && (
@@ -183,12 +186,10 @@ export function IncomeTab() {
     );
   const columns: ColumnDef<Income>[] = [
     {
-      id: 'date',
-      header: 'Date',
+      ...dateColumn<Income>('date', 'Date'),
       meta: { rowHeader: true, className: 'whitespace-nowrap' },
-      cell: ({ row }) => row.original.date,
     },
-    { id: 'category', header: 'Category', cell: ({ row }) => words(row.original.category) },
+    { id: 'category', header: 'Category', cell: ({ row }) => humanize(row.original.category) },
     {
       id: 'description',
       header: 'Description',
@@ -214,8 +215,8 @@ export function IncomeTab() {
         <FilterSelect
           id="income-category"
           label="Category"
-          allLabel="any category"
-          options={INCOME_CATEGORIES.map((value) => ({ value, label: words(value) }))}
+          allLabel="Any category"
+          options={optionsOf(INCOME_CATEGORIES)}
           {...bind('category')}
         />
       </FilterBar>
@@ -233,13 +234,13 @@ export function IncomeTab() {
           columns={columns}
           data={rows}
           busy={income.isFetching}
-          cardLabel={whatOf}
+          cardLabel={(e) => sentence(whatOf(e))}
           card={(e) => (
             <>
               <h3 className="m-0 text-lg break-words">
-                {format(e.amount)} · {words(e.category)}
+                {format(e.amount)} · {humanize(e.category)}
               </h3>
-              <p className="m-0 mt-1 text-sm">{e.date}</p>
+              <p className="m-0 mt-1 text-sm">{formatDate(e.date)}</p>
               {e.description && <p className="m-0 mt-1 break-words">{e.description}</p>}
               {linksOf(e) && (
                 <p className="m-0 mt-1 text-sm break-words text-muted-foreground">{linksOf(e)}</p>

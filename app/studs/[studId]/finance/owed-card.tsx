@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { Card, CardTitle, QueryState } from '../../../components/ui';
+import { Card, CardTitle, formatDate, QueryState } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { useStud } from '../stud-context';
 import { ReceivableStatus, useMoney } from './finance-ui';
@@ -51,7 +51,8 @@ export function OwedCard({
                 <span className="min-w-0 break-words">
                   {r.description}
                   <span className="block text-sm text-muted-foreground">
-                    due {r.due_date} · {format(r.paid_amount)} paid of {format(r.amount)}
+                    Due {formatDate(r.due_date)} · {format(r.paid_amount)} paid of{' '}
+                    {format(r.amount)}
                   </span>
                 </span>
                 <ReceivableStatus receivable={r} />

@@ -12,25 +12,30 @@ import {
 import {
   actionsColumn,
   Badge,
+  dateColumn,
   Dialog,
   FilterBar,
   FilterSelect,
   FormActions,
   FormErrorSummary,
+  formatDate,
+  humanize,
   Pager,
+  RowActions,
   TextareaField,
   useListFilters,
   useRecordForm,
   useRefresh,
   useToast,
   type ColumnDef,
+  type RowAction,
   TableOrCards,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
-import { optionsOf, words } from '../horses/herd-ui';
+import { optionsOf } from '../horses/herd-ui';
 import { ListStates } from '../services/breeding-ui';
 import { useStud } from '../stud-context';
-import { RowActions, useFinanceKeys, useMoney, type RowAction } from './finance-ui';
+import { useFinanceKeys, useMoney } from './finance-ui';
 
 type Status = (typeof STUD_PAYMENT_STATUSES)[number];
 type Method = (typeof PAYMENT_METHODS)[number];
@@ -85,9 +90,10 @@ export function PaymentsTab() {
   });
   const rows = payments.data?.data;
   const receiptHref = (p: StudPayment) => `/studs/${studId}/finance/payments/${p.id}`;
+  // Voiding asks for its reason in a dialog of its own, so it is not asked about twice.
   const actionsOf = (p: StudPayment): RowAction[] =>
     p.status === 'recorded' && may('finance.edit')
-      ? [{ label: 'Void', onSelect: () => setVoiding(p), destructive: true }]
+      ? [{ label: 'Void', onSelect: () => setVoiding(p) }]
       : [];
   const receiptLink = (p: StudPayment) => (
     <Link href={receiptHref(p)}>
@@ -97,7 +103,7 @@ export function PaymentsTab() {
   );
   const statusOf = (p: StudPayment) => (
     <>
-      <Badge status={p.status === 'voided' ? 'cancelled' : 'paid'}>{p.status}</Badge>
+      <Badge status={p.status === 'voided' ? 'cancelled' : 'paid'}>{humanize(p.status)}</Badge>
       {p.void_reason && (
         <span className="block text-sm text-muted-foreground">{p.void_reason}</span>
       )}
@@ -105,10 +111,8 @@ export function PaymentsTab() {
   );
   const columns: ColumnDef<StudPayment>[] = [
     {
-      id: 'paid',
-      header: 'Paid on',
+      ...dateColumn<StudPayment>('paid_date', 'Paid on'),
       meta: { rowHeader: true, className: 'whitespace-nowrap' },
-      cell: ({ row }) => row.original.paid_date,
     },
     { id: 'receipt', header: 'Receipt', cell: ({ row }) => receiptLink(row.original) },
     {
@@ -118,10 +122,10 @@ export function PaymentsTab() {
     },
     { id: 'for', header: 'For', cell: ({ row }) => row.original.receivable.description },
     { id: 'amount', header: 'Amount', cell: ({ row }) => format(row.original.amount) },
-    { id: 'method', header: 'Method', cell: ({ row }) => words(row.original.payment_method) },
+    { id: 'method', header: 'Method', cell: ({ row }) => humanize(row.original.payment_method) },
     { id: 'status', header: 'Status', cell: ({ row }) => statusOf(row.original) },
     actionsColumn((p) => (
-      <RowActions actions={actionsOf(p)} what={`receipt ${p.receipt_number}`} menu={false} />
+      <RowActions actions={actionsOf(p)} what={`receipt ${p.receipt_number}`} />
     )),
   ];
   return (
@@ -131,14 +135,14 @@ export function PaymentsTab() {
         <FilterSelect
           id="payments-status"
           label="Status"
-          allLabel="any status"
+          allLabel="Any status"
           options={optionsOf(STUD_PAYMENT_STATUSES) as { value: Status; label: string }[]}
           {...bind('status')}
         />
         <FilterSelect
           id="payments-method"
           label="Method"
-          allLabel="any method"
+          allLabel="Any method"
           options={optionsOf(PAYMENT_METHODS) as { value: Method; label: string }[]}
           {...bind('payment_method')}
         />
@@ -164,11 +168,11 @@ export function PaymentsTab() {
                 <h3 className="m-0 text-lg break-words">
                   {format(p.amount)} · {p.receivable.client.display_name}
                 </h3>
-                <RowActions actions={actionsOf(p)} what={`receipt ${p.receipt_number}`} menu />
+                <RowActions actions={actionsOf(p)} what={`receipt ${p.receipt_number}`} />
               </div>
               <p className="m-0 mt-1 break-words">{p.receivable.description}</p>
               <p className="m-0 mt-1 text-sm">
-                {p.paid_date} · {words(p.payment_method)} · receipt {receiptLink(p)}
+                {formatDate(p.paid_date)} · {humanize(p.payment_method)} · receipt {receiptLink(p)}
               </p>
               <div className="mt-1 text-sm">{statusOf(p)}</div>
             </>

@@ -10,44 +10,43 @@ import {
 import {
   actionsColumn,
   Button,
+  dateColumn,
   Dialog,
   FilterBar,
   FilterSelect,
+  formatDate,
+  humanize,
   Label,
   Pager,
+  plural,
   QueryState,
+  RowActions,
   Stat,
   StatGrid,
   useListFilters,
   useWriteOutcome,
   type ColumnDef,
   type ComboboxOption,
+  type RowAction,
   TableOrCards,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { words } from '../horses/herd-ui';
 import { ClientPicker } from '../horses/pickers';
 import { ListStates } from '../services/breeding-ui';
 import { useStud } from '../stud-context';
-import {
-  ReceivableStatus,
-  RowActions,
-  useFinanceKeys,
-  useMoney,
-  type RowAction,
-} from './finance-ui';
+import { ReceivableStatus, useFinanceKeys, useMoney } from './finance-ui';
 import { EditReceivableForm, NewReceivableForm, PaymentForm } from './receivable-forms';
 
 type StatusFilter = (typeof RECEIVABLE_STATUS_FILTERS)[number];
 type Kind = (typeof RECEIVABLE_KINDS)[number];
 
 const STATUS_LABELS: Record<StatusFilter, string> = {
-  open: 'open (not fully paid)',
-  overdue: 'overdue',
-  pending: 'pending',
-  partially_paid: 'partially paid',
-  paid: 'paid',
-  cancelled: 'cancelled',
+  open: 'Open (not fully paid)',
+  overdue: 'Overdue',
+  pending: 'Pending',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
 };
 
 const isOpen = (r: Receivable) => r.status === 'pending' || r.status === 'partially_paid';
@@ -70,7 +69,7 @@ function AgeingSummary() {
           <Stat
             label="Outstanding"
             value={format(totals.total)}
-            note={`${totals.receivables} open receivables`}
+            note={plural(totals.receivables, 'open receivable')}
           />
           <Stat label="Not yet due" value={format(totals.current)} note="current" />
           <Stat label="1–30 days" value={format(totals.days_1_30)} note="past due" />
@@ -129,6 +128,8 @@ export function ReceivablesTab() {
       New receivable
     </Button>
   );
+  // Recording a payment first: the task of the day, a button on a phone too. Cancelling asks
+  // in a dialog of its own (who will no longer owe what), so it is not asked about twice.
   const actionsOf = (r: Receivable): RowAction[] => {
     const open = isOpen(r);
     return [
@@ -137,7 +138,7 @@ export function ReceivablesTab() {
         : []),
       ...(open && may('finance.edit') ? [{ label: 'Edit', onSelect: () => setEditing(r) }] : []),
       ...(open && r.paid_amount === 0 && may('finance.delete')
-        ? [{ label: 'Cancel', onSelect: () => setCancelling(r), destructive: true }]
+        ? [{ label: 'Cancel', onSelect: () => setCancelling(r) }]
         : []),
     ];
   };
@@ -148,10 +149,8 @@ export function ReceivablesTab() {
       : null;
   const columns: ColumnDef<Receivable>[] = [
     {
-      id: 'due',
-      header: 'Due',
+      ...dateColumn<Receivable>('due_date', 'Due'),
       meta: { rowHeader: true, className: 'whitespace-nowrap' },
-      cell: ({ row }) => row.original.due_date,
     },
     { id: 'client', header: 'Client', cell: ({ row }) => row.original.client.display_name },
     {
@@ -161,7 +160,7 @@ export function ReceivablesTab() {
         <>
           {row.original.description}
           <span className="block text-sm text-muted-foreground">
-            {[words(row.original.kind), forOf(row.original)].filter(Boolean).join(' · ')}
+            {[humanize(row.original.kind), forOf(row.original)].filter(Boolean).join(' · ')}
           </span>
         </>
       ),
@@ -177,7 +176,7 @@ export function ReceivablesTab() {
       header: 'Status',
       cell: ({ row }) => <ReceivableStatus receivable={row.original} />,
     },
-    actionsColumn((r) => <RowActions actions={actionsOf(r)} what={whatOf(r)} menu={false} />),
+    actionsColumn((r) => <RowActions actions={actionsOf(r)} what={whatOf(r)} />),
   ];
 
   return (
@@ -191,7 +190,7 @@ export function ReceivablesTab() {
         <FilterSelect
           id="receivables-status"
           label="Status"
-          allLabel="any status"
+          allLabel="Any status"
           options={RECEIVABLE_STATUS_FILTERS.map((value) => ({
             value,
             label: STATUS_LABELS[value],
@@ -201,8 +200,8 @@ export function ReceivablesTab() {
         <FilterSelect
           id="receivables-kind"
           label="Kind"
-          allLabel="any kind"
-          options={RECEIVABLE_KINDS.map((value) => ({ value, label: words(value) }))}
+          allLabel="Any kind"
+          options={RECEIVABLE_KINDS.map((value) => ({ value, label: humanize(value) }))}
           {...bind('kind')}
         />
         <div className="w-full max-w-xs">
@@ -235,20 +234,20 @@ export function ReceivablesTab() {
           cardLabel={whatOf}
           card={(r) => (
             <>
-              <div className="flex items-start justify-between gap-2">
-                <h3 className="m-0 text-lg break-words">{r.client.display_name}</h3>
-                <RowActions actions={actionsOf(r)} what={whatOf(r)} menu />
-              </div>
+              <h3 className="m-0 text-lg break-words">{r.client.display_name}</h3>
               <p className="m-0 mt-1 break-words">
                 {r.description}
                 <span className="block text-sm text-muted-foreground">
-                  {[words(r.kind), forOf(r)].filter(Boolean).join(' · ')}
+                  {[humanize(r.kind), forOf(r)].filter(Boolean).join(' · ')}
                 </span>
               </p>
               <p className="m-0 mt-1 text-sm">
-                <ReceivableStatus receivable={r} /> due {r.due_date} ·{' '}
+                <ReceivableStatus receivable={r} /> due {formatDate(r.due_date)} ·{' '}
                 <strong>{format(r.outstanding)}</strong> of {format(r.amount)} outstanding
               </p>
+              <div className="mt-2">
+                <RowActions actions={actionsOf(r)} what={whatOf(r)} />
+              </div>
             </>
           )}
         />

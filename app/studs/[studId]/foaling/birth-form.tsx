@@ -18,6 +18,7 @@ import {
   Button,
   FormActions,
   FormErrorSummary,
+  formatDate,
   numberText,
   SelectInputField,
   TextareaField,
@@ -63,7 +64,7 @@ function Recorded({ recorded, onDone }: { recorded: RecordedBirth; onDone: () =>
     <div className="mt-3" role="status">
       <p>
         {birth.mare.name}’s {birth.outcome === 'live' ? 'foaling' : birth.outcome} of{' '}
-        {birth.born_on} was recorded.
+        {formatDate(birth.born_on)} was recorded.
       </p>
       {foals.length > 0 && (
         <ul className="mb-3">
@@ -143,7 +144,11 @@ export function BirthForm({
         form={form}
         name="pregnancy_id"
         label="Pregnancy"
-        hint={chosen ? `Due ${chosen.due_date}, bred ${chosen.base_date}.` : undefined}
+        hint={
+          chosen
+            ? `Due ${formatDate(chosen.due_date)}, bred ${formatDate(chosen.base_date)}.`
+            : undefined
+        }
         required
         options={[
           {

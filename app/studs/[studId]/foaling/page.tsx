@@ -8,19 +8,23 @@ import {
   actionsColumn,
   Badge,
   Button,
+  dateColumn,
   Dialog,
   Empty,
+  formatDate,
+  humanize,
   QueryState,
   type ColumnDef,
   TableOrCards,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
+import { windowText } from '../pregnancies/pregnancy-ui';
 import { NotAllowed, useStud } from '../stud-context';
 import { BirthForm } from './birth-form';
 import { useLinkedDialog } from '../use-linked-dialog';
 
-/** The foaling window: "due 2026-09-25 (2026-09-05 to 2026-10-25)". */
-const dueText = (p: Pregnancy) => `due ${p.due_date} (${p.due_window.from} to ${p.due_window.to})`;
+/** The foaling window: "Due 25 Sept 2026 (5 Sept 2026 to 25 Oct 2026)". */
+const dueText = (p: Pregnancy) => `Due ${formatDate(p.due_date)} (${windowText(p.due_window)})`;
 
 /** The birth's foals, each a link to its page in the herd; a birth without foals says so. */
 function FoalLinks({ birth }: { birth: Birth }) {
@@ -53,17 +57,8 @@ function ExpectedFoalings({ onRecord }: { onRecord: (pregnancyId: string) => voi
       </Button>
     );
   const columns: ColumnDef<Pregnancy>[] = [
-    {
-      id: 'due',
-      header: 'Due',
-      meta: { rowHeader: true },
-      cell: ({ row }) => row.original.due_date,
-    },
-    {
-      id: 'window',
-      header: 'Window',
-      cell: ({ row }) => `${row.original.due_window.from} to ${row.original.due_window.to}`,
-    },
+    { ...dateColumn<Pregnancy>('due_date', 'Due'), meta: { rowHeader: true } },
+    { id: 'window', header: 'Window', cell: ({ row }) => windowText(row.original.due_window) },
     { id: 'mare', header: 'Mare', cell: ({ row }) => row.original.mare.name },
     { id: 'stallion', header: 'Stallion', cell: ({ row }) => row.original.stallion.name },
     { id: 'day', header: 'Day', cell: ({ row }) => row.original.day ?? '—' },
@@ -108,18 +103,13 @@ function RecentBirths() {
   const births = useQuery(trpc.births.list.queryOptions({ studId }));
   const rows = births.data?.data;
   const columns: ColumnDef<Birth>[] = [
-    {
-      id: 'born_on',
-      header: 'Born on',
-      meta: { rowHeader: true },
-      cell: ({ row }) => row.original.born_on,
-    },
+    { ...dateColumn<Birth>('born_on', 'Born on'), meta: { rowHeader: true } },
     { id: 'mare', header: 'Mare', cell: ({ row }) => row.original.mare.name },
     { id: 'stallion', header: 'Stallion', cell: ({ row }) => row.original.stallion.name },
     {
       id: 'outcome',
       header: 'Outcome',
-      cell: ({ row }) => <Badge>{row.original.outcome}</Badge>,
+      cell: ({ row }) => <Badge>{humanize(row.original.outcome)}</Badge>,
     },
     { id: 'foals', header: 'Foals', cell: ({ row }) => <FoalLinks birth={row.original} /> },
     { id: 'vet', header: 'Vet', cell: ({ row }) => row.original.vet_name ?? '—' },
@@ -135,14 +125,14 @@ function RecentBirths() {
           columns={columns}
           data={rows}
           busy={births.isFetching}
-          cardLabel={(birth) => `${birth.mare.name}, ${birth.born_on}`}
+          cardLabel={(birth) => `${birth.mare.name}, ${formatDate(birth.born_on)}`}
           card={(birth) => (
             <>
               <h3 className="m-0 text-lg break-words">
                 {birth.mare.name} × {birth.stallion.name}
               </h3>
               <p className="m-0 mt-1 text-sm">
-                {birth.born_on} · <Badge>{birth.outcome}</Badge>
+                {formatDate(birth.born_on)} · <Badge>{humanize(birth.outcome)}</Badge>
                 {birth.vet_name && ` · ${birth.vet_name}`}
               </p>
               <div className="mt-1 text-sm">

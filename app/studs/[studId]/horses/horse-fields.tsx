@@ -117,7 +117,7 @@ export function IdentityFieldset<T extends FieldValues>({
           form={form}
           name={name('sex')}
           label="Sex"
-          options={[{ value: '', label: 'not given' }, ...optionsOf(HORSE_SEXES)]}
+          options={[{ value: '', label: 'Not given' }, ...optionsOf(HORSE_SEXES)]}
         />
         <TextInputField
           form={form}

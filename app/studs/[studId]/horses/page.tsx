@@ -20,13 +20,14 @@ import {
   FilterBar,
   FilterSearch,
   FilterSelect,
+  humanize,
   QueryState,
   useListFilters,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { NotAllowed, useStud } from '../stud-context';
 import { AddHorse } from './add-horse';
-import { HorseThumb, optionsOf, ownershipText, words } from './herd-ui';
+import { HorseThumb, optionsOf, ownershipText, sentence } from './herd-ui';
 
 type Role = (typeof STUD_HORSE_ROLES)[number];
 type Status = (typeof STUD_HORSE_STATUSES)[number];
@@ -147,12 +148,12 @@ function HorseCard({ studId, horse }: { studId: string; horse: StudHorse }) {
           {[horse.birth_year, horse.breed, horse.colour].filter(Boolean).join(' · ')}
         </p>
         <p className="m-0 mt-1 flex flex-wrap gap-1">
-          <Badge>{horse.role ? words(horse.role) : 'sex unknown'}</Badge>
-          {horse.reproductive_status && <Badge>{words(horse.reproductive_status)}</Badge>}
-          <Badge status={horse.status}>{horse.status}</Badge>
-          {!horse.on_premises && <Badge>away</Badge>}
+          <Badge>{horse.role ? humanize(horse.role) : 'Sex unknown'}</Badge>
+          {horse.reproductive_status && <Badge>{humanize(horse.reproductive_status)}</Badge>}
+          <Badge status={horse.status}>{humanize(horse.status)}</Badge>
+          {!horse.on_premises && <Badge>Away</Badge>}
         </p>
-        <p className="m-0 mt-1 text-sm">{ownershipText(horse)}</p>
+        <p className="m-0 mt-1 text-sm">{sentence(ownershipText(horse))}</p>
       </div>
     </li>
   );

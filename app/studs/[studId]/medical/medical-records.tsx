@@ -19,6 +19,8 @@ import {
   Dialog,
   FormActions,
   FormErrorSummary,
+  formatDate,
+  humanize,
   money,
   numberText,
   SelectInputField,
@@ -48,9 +50,11 @@ const medicalForm = medicalRecordFields.extend({
 export function DueBadge({ record }: { record: MedicalRecord }) {
   if (!record.next_due_on) return null;
   return record.overdue ? (
-    <Badge tone="bad">overdue since {record.next_due_on}</Badge>
+    <Badge tone="bad">Overdue since {formatDate(record.next_due_on)}</Badge>
   ) : (
-    <Badge className="bg-primary text-primary-foreground">due {record.next_due_on}</Badge>
+    <Badge className="bg-primary text-primary-foreground">
+      Due {formatDate(record.next_due_on)}
+    </Badge>
   );
 }
 
@@ -212,7 +216,7 @@ export function MedicalRecordList({
                 )}
               </h3>
               <span className="text-sm text-muted-foreground">
-                {r.date} · {words(r.type)}
+                {formatDate(r.date)} · {humanize(r.type)}
               </span>
             </div>
             <p className="m-0 mt-1 text-sm">
@@ -231,7 +235,7 @@ export function MedicalRecordList({
               <p className="m-0 mt-2 flex flex-wrap items-center gap-2">
                 <DueBadge record={r} />
                 {r.task && (
-                  <span className="text-sm text-muted-foreground">task {r.task.status}</span>
+                  <span className="text-sm text-muted-foreground">Task {words(r.task.status)}</span>
                 )}
               </p>
             )}

@@ -10,6 +10,7 @@ import {
   Empty,
   FilterBar,
   FilterSelect,
+  formatDate,
   Input,
   Label,
   Pager,
@@ -78,7 +79,7 @@ export default function MedicalPage() {
         <FilterSelect
           id="medical-horse"
           label="Horse"
-          allLabel="every horse"
+          allLabel="Every horse"
           options={(horses.data?.data ?? []).map((h) => ({ value: h.id, label: h.name }))}
           {...bind('horse')}
         />
@@ -118,7 +119,8 @@ export default function MedicalPage() {
       </FilterBar>
       {soon && (
         <p className="text-muted-foreground">
-          What falls due by {soonDate}, overdue included. Untick the box to see every record.
+          What falls due by {formatDate(soonDate)}, overdue included. Untick the box to see every
+          record.
         </p>
       )}
       <QueryState what="the medical records" query={records} />

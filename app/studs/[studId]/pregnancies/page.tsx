@@ -7,16 +7,23 @@ import {
   Badge,
   cardClass,
   DataTable,
+  dateColumn,
   Empty,
   FilterBar,
   FilterSelect,
+  formatDate,
+  humanize,
   QueryState,
   useListFilters,
   type ColumnDef,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { NotAllowed, useStud } from '../stud-context';
-import { dayText, words } from './pregnancy-ui';
+import { dayText, windowText, words } from './pregnancy-ui';
+
+/** The last check: "27 Nov 2026, positive". */
+const lastCheckText = (check: NonNullable<Pregnancy['last_check']>) =>
+  `${formatDate(check.date)}, ${words(check.result)}`;
 
 /** The mare's name, linking to the pregnancy's page. */
 function MareLink({ pregnancy }: { pregnancy: Pregnancy }) {
@@ -56,22 +63,19 @@ export default function PregnanciesPage() {
     {
       id: 'status',
       header: 'Status',
-      cell: ({ row }) => <Badge>{words(row.original.status)}</Badge>,
+      cell: ({ row }) => <Badge>{humanize(row.original.status)}</Badge>,
     },
     { id: 'day', header: 'Day', cell: ({ row }) => dayText(row.original) },
-    { id: 'due', header: 'Due', cell: ({ row }) => row.original.due_date },
+    dateColumn<Pregnancy>('due_date', 'Due'),
     {
       id: 'window',
       header: 'Foaling window',
-      cell: ({ row }) => `${row.original.due_window.from} to ${row.original.due_window.to}`,
+      cell: ({ row }) => windowText(row.original.due_window),
     },
     {
       id: 'last',
       header: 'Last check',
-      cell: ({ row }) =>
-        row.original.last_check
-          ? `${row.original.last_check.date}, ${row.original.last_check.result}`
-          : '—',
+      cell: ({ row }) => (row.original.last_check ? lastCheckText(row.original.last_check) : '—'),
     },
   ];
 
@@ -86,8 +90,8 @@ export default function PregnanciesPage() {
         <FilterSelect
           id="pregnancies-status"
           label="Status"
-          allLabel="any"
-          options={PREGNANCY_STATUSES.map((s) => ({ value: s, label: words(s) }))}
+          allLabel="Any"
+          options={PREGNANCY_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
           {...bind('status')}
         />
       </FilterBar>
@@ -120,17 +124,17 @@ export default function PregnanciesPage() {
                   <h2 className="m-0 text-lg break-words">
                     <MareLink pregnancy={p} />
                   </h2>
-                  <Badge>{words(p.status)}</Badge>
+                  <Badge>{humanize(p.status)}</Badge>
                 </div>
                 <p className="m-0 mt-1 text-sm">
                   By {p.stallion.name} · {dayText(p)}
                 </p>
                 <p className="m-0 mt-1 text-sm">
-                  Due {p.due_date} (window {p.due_window.from} to {p.due_window.to})
+                  Due {formatDate(p.due_date)} (window {windowText(p.due_window)})
                 </p>
                 {p.last_check && (
                   <p className="m-0 mt-1 text-sm text-muted-foreground">
-                    Last check {p.last_check.date}, {p.last_check.result}
+                    Last check {lastCheckText(p.last_check)}
                   </p>
                 )}
               </li>

@@ -1,8 +1,17 @@
 import type { Pregnancy } from '@/server/stud-breeding/pregnancy-schema';
+import { formatDate } from '../../../components/ui';
 
-/** A value of the API's lists as words: `not_pregnant` → "not pregnant". */
+/** A value of the API's lists as words inside a sentence: `not_pregnant` → "not pregnant". */
 export const words = (value: string) => value.replace(/_/g, ' ');
 
 /** "Day 45" while open; when it ended, the date it ended on. */
 export const dayText = (pregnancy: Pregnancy) =>
-  pregnancy.day === null ? `ended ${pregnancy.ended_on ?? ''}`.trim() : `day ${pregnancy.day}`;
+  pregnancy.day !== null
+    ? `Day ${pregnancy.day}`
+    : pregnancy.ended_on
+      ? `Ended ${formatDate(pregnancy.ended_on)}`
+      : 'Ended';
+
+/** The foaling window: "1 Mar 2027 to 21 Mar 2027". */
+export const windowText = (window: Pregnancy['due_window']) =>
+  `${formatDate(window.from)} to ${formatDate(window.to)}`;

@@ -13,6 +13,7 @@ import {
   FilterBar,
   FilterSearch,
   FilterSelect,
+  humanize,
   Label,
   money,
   NativeSelect,
@@ -25,7 +26,7 @@ import {
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { useCrmRefresh } from '../clients/client-form';
-import { label, optionsOf, TagChips, words } from '../clients/crm-ui';
+import { optionsOf, TagChips, words } from '../clients/crm-ui';
 import { NotAllowed, useStud } from '../stud-context';
 import { ProspectForm, useStallions } from './prospect-form';
 
@@ -172,7 +173,7 @@ function Column({
     >
       <div className="mb-2 flex items-center justify-between gap-2 px-1">
         <h2 id={heading} className="m-0 text-lg">
-          {label(status)}
+          {humanize(status)}
         </h2>
         {query.data && (
           <span className="text-sm text-muted-foreground">
@@ -184,7 +185,7 @@ function Column({
       {!query.data && <QueryState what={`the ${status} prospects`} query={query} />}
       {prospects?.length === 0 && <p className="m-0 px-1 pb-1 text-muted-foreground">None.</p>}
       {prospects && prospects.length > 0 && (
-        <ul aria-label={`${label(status)} prospects`} className="m-0 list-none space-y-2 p-0">
+        <ul aria-label={`${humanize(status)} prospects`} className="m-0 list-none space-y-2 p-0">
           {prospects.map((prospect) => (
             <ProspectCard
               key={prospect.id}
@@ -195,7 +196,7 @@ function Column({
         </ul>
       )}
       {query.data && (
-        <Pager meta={query.data.meta} onPage={onPage} label={`${label(status)} pages`} />
+        <Pager meta={query.data.meta} onPage={onPage} label={`${humanize(status)} pages`} />
       )}
     </section>
   );

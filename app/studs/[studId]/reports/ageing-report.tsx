@@ -2,7 +2,14 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { ReceivablesReport } from '@/server/stud-finance/report-schema';
-import { Card, CardTitle, DataTable, QueryState, type ColumnDef } from '../../../components/ui';
+import {
+  Card,
+  CardTitle,
+  DataTable,
+  formatDate,
+  QueryState,
+  type ColumnDef,
+} from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { useMoney } from '../finance/finance-ui';
 import { useStud } from '../stud-context';
@@ -42,7 +49,7 @@ export function AgeingReportSection() {
     <Card aria-labelledby="ageing-report-heading" className="print-category">
       <CardTitle id="ageing-report-heading">Receivables by age</CardTitle>
       {!r && <QueryState what="the receivables report" query={report} />}
-      {r && <p className="mt-0 text-muted-foreground">As of {r.as_of}.</p>}
+      {r && <p className="mt-0 text-muted-foreground">As of {formatDate(r.as_of)}.</p>}
       {r && r.clients.length === 0 && (
         <p className="text-muted-foreground">No client owes the stud anything.</p>
       )}

@@ -65,6 +65,9 @@ const MONTH_NAMES = [
 /** `2025-03` → "Mar". */
 export const monthName = (month: string) => MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month;
 
+/** `2025-03` → "Mar 2025". */
+export const monthText = (month: string) => `${monthName(month)} ${month.slice(0, 4)}`;
+
 /**
  * Income and expenses of each month side by side (SVG, `role="img"`), with a legend and a
  * screen-reader table of the same figures.
@@ -104,7 +107,7 @@ export function IncomeExpenseChart({
       >
         {months.map((m, i) => (
           <g key={m.month}>
-            <title>{`${m.month}: income ${format(m.income)}, expenses ${format(m.expenses)}`}</title>
+            <title>{`${monthText(m.month)}: income ${format(m.income)}, expenses ${format(m.expenses)}`}</title>
             <rect
               x={i * group + 7}
               y={top(m.income)}
@@ -142,7 +145,7 @@ export function IncomeExpenseChart({
         <tbody>
           {months.map((m) => (
             <tr key={m.month}>
-              <th scope="row">{m.month}</th>
+              <th scope="row">{monthText(m.month)}</th>
               <td>{format(m.income)}</td>
               <td>{format(m.expenses)}</td>
             </tr>

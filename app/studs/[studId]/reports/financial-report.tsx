@@ -10,16 +10,18 @@ import {
   CardTitle,
   DataTable,
   fieldErrorsOf,
+  formatDate,
+  humanize,
+  plural,
   QueryState,
   Stat,
   StatGrid,
   type ColumnDef,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { words } from '../horses/herd-ui';
 import { useStud } from '../stud-context';
 import { useMoney } from '../finance/finance-ui';
-import { IncomeExpenseChart, monthName } from './charts';
+import { IncomeExpenseChart, monthText } from './charts';
 import { DateRange } from './date-range';
 import { printTable } from './season-report';
 
@@ -47,7 +49,7 @@ export function FinancialReportSection() {
       id: 'category',
       header: 'Category',
       meta: { rowHeader: true },
-      cell: ({ row }) => words(row.original.category),
+      cell: ({ row }) => humanize(row.original.category),
     },
     { accessorKey: 'count', header: 'Entries' },
     { id: 'amount', header: 'Amount', cell: ({ row }) => format(row.original.amount) },
@@ -57,7 +59,7 @@ export function FinancialReportSection() {
       id: 'month',
       header: 'Month',
       meta: { rowHeader: true },
-      cell: ({ row }) => `${monthName(row.original.month)} ${row.original.month.slice(0, 4)}`,
+      cell: ({ row }) => monthText(row.original.month),
     },
     { id: 'income', header: 'Income', cell: ({ row }) => format(row.original.income) },
     { id: 'expenses', header: 'Expenses', cell: ({ row }) => format(row.original.expenses) },
@@ -88,14 +90,18 @@ export function FinancialReportSection() {
             <Stat
               label="Income"
               value={format(r.income.total)}
-              note={`${r.income.count} entries`}
+              note={plural(r.income.count, 'entry', 'entries')}
             />
             <Stat
               label="Expenses"
               value={format(r.expenses.total)}
-              note={`${r.expenses.count} entries`}
+              note={plural(r.expenses.count, 'entry', 'entries')}
             />
-            <Stat label="Net" value={format(r.net)} note={`${r.start_date} to ${r.end_date}`} />
+            <Stat
+              label="Net"
+              value={format(r.net)}
+              note={`${formatDate(r.start_date)} to ${formatDate(r.end_date)}`}
+            />
           </StatGrid>
           <IncomeExpenseChart
             months={r.months}

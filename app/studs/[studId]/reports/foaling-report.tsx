@@ -8,7 +8,9 @@ import {
   Card,
   CardTitle,
   DataTable,
+  dateColumn,
   fieldErrorsOf,
+  formatDate,
   QueryState,
   type ColumnDef,
 } from '../../../components/ui';
@@ -35,8 +37,7 @@ export function FoalingReportSection() {
   const r = report.data?.data;
   const columns: ColumnDef<Foaling>[] = [
     {
-      accessorKey: 'due_date',
-      header: 'Due',
+      ...dateColumn<Foaling>('due_date', 'Due'),
       meta: { rowHeader: true, className: 'whitespace-nowrap' },
     },
     {
@@ -48,12 +49,13 @@ export function FoalingReportSection() {
     {
       id: 'owner',
       header: 'Owner',
-      cell: ({ row }) => row.original.owner?.display_name ?? 'the stud',
+      cell: ({ row }) => row.original.owner?.display_name ?? 'The stud',
     },
     {
       id: 'window',
       header: 'Window',
-      cell: ({ row }) => `${row.original.window_start} to ${row.original.window_end}`,
+      cell: ({ row }) =>
+        `${formatDate(row.original.window_start)} to ${formatDate(row.original.window_end)}`,
     },
     { accessorKey: 'day', header: 'Day of gestation' },
   ];
@@ -71,7 +73,7 @@ export function FoalingReportSection() {
       {!r && <QueryState what="the foaling report" query={report} />}
       {r && r.foalings.length === 0 && (
         <p className="text-muted-foreground">
-          No foaling expected from {r.start_date} to {r.end_date}.
+          No foaling expected from {formatDate(r.start_date)} to {formatDate(r.end_date)}.
         </p>
       )}
       {r && r.foalings.length > 0 && (

@@ -87,7 +87,7 @@ export default function ReservationsPage() {
         <FilterSelect
           id="reservations-season"
           label="Season"
-          allLabel="the latest"
+          allLabel="The latest"
           options={seasons.includes(season) ? seasons : [season, ...seasons]}
           value={season}
           onChange={(value: string) => {

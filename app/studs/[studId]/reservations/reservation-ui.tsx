@@ -1,8 +1,8 @@
 'use client';
 
 import type { Reservation } from '@/server/stud-breeding/reservation-schema';
-import { Badge, money } from '../../../components/ui';
-import { words } from '../horses/herd-ui';
+import { Badge, humanize, money } from '../../../components/ui';
+import { sentence } from '../horses/herd-ui';
 import { balanceDueText, serviceName } from '../services/service-terms';
 
 /*
@@ -31,7 +31,7 @@ const TONE: Partial<Record<Status, 'ok' | 'bad'>> = {
 };
 
 export function StatusBadge({ status }: { status: Status }) {
-  return <Badge tone={TONE[status]}>{words(status)}</Badge>;
+  return <Badge tone={TONE[status]}>{humanize(status)}</Badge>;
 }
 
 /** "Bella × Apollo": the mare booked to the stallion. */
@@ -65,7 +65,7 @@ export function termRows(terms: Reservation['terms'], currency: string): [string
     [
       'Doses',
       [
-        doses === 0 ? 'none included' : `${doses} included`,
+        doses === 0 ? 'None included' : `${doses} included`,
         terms.extra_dose_price !== null && `extra dose ${money(terms.extra_dose_price, currency)}`,
         terms.shipping_fee !== null && `shipping ${money(terms.shipping_fee, currency)}`,
       ]
@@ -73,9 +73,9 @@ export function termRows(terms: Reservation['terms'], currency: string): [string
         .join(' · '),
     ],
     ['Guarantee', GUARANTEES[terms.guarantee]],
-    ['Balance', balanceDueText(terms)],
-    ['Pregnancy confirmed', `on day ${terms.confirmation_day}`],
-    ['Substitute mare', terms.substitute_mare_allowed ? 'allowed' : 'not allowed'],
-    ['Contract', terms.requires_signed_contract ? 'signed contract required' : 'none required'],
+    ['Balance', sentence(balanceDueText(terms))],
+    ['Pregnancy confirmed', `On day ${terms.confirmation_day}`],
+    ['Substitute mare', terms.substitute_mare_allowed ? 'Allowed' : 'Not allowed'],
+    ['Contract', terms.requires_signed_contract ? 'Signed contract required' : 'None required'],
   ];
 }

@@ -6,6 +6,7 @@ import {
   blankAs,
   FormActions,
   FormErrorSummary,
+  formatDate,
   numberText,
   TextareaField,
   TextInputField,
@@ -68,7 +69,7 @@ export function BatchForm({
       await refresh([trpc.semenBatches.pathKey()]);
       toast(
         'success',
-        `${data.stallion.name}'s batch of ${data.collected_on} was ${batch ? 'saved' : 'added'}.`,
+        `${data.stallion.name}'s batch of ${formatDate(data.collected_on)} was ${batch ? 'saved' : 'added'}.`,
       );
       onDone();
     },

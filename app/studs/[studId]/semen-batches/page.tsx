@@ -7,9 +7,11 @@ import {
   actionsColumn,
   Button,
   ConfirmButton,
+  dateColumn,
   Dialog,
   FilterBar,
   FilterSelect,
+  formatDate,
   useListFilters,
   useWriteOutcome,
   type ColumnDef,
@@ -57,7 +59,7 @@ function BatchActions({ batch, onEdit }: { batch: SemenBatch; onEdit: (b: SemenB
   const { studId, may } = useStud();
   const trpc = useTRPC();
   const { onSuccess, onError } = useWriteOutcome();
-  const name = `${batch.stallion.name}'s batch of ${batch.collected_on}`;
+  const name = `${batch.stallion.name}'s batch of ${formatDate(batch.collected_on)}`;
   const remove = useMutation(
     trpc.semenBatches.remove.mutationOptions({
       onSuccess: onSuccess([trpc.semenBatches.pathKey()], `${name} was deleted.`),
@@ -99,12 +101,7 @@ function StallionBatches({
 }) {
   const label = `${name}'s semen batches`;
   const columns: ColumnDef<SemenBatch>[] = [
-    {
-      id: 'collected_on',
-      header: 'Collected on',
-      meta: { rowHeader: true },
-      cell: ({ row }) => row.original.collected_on,
-    },
+    { ...dateColumn<SemenBatch>('collected_on', 'Collected on'), meta: { rowHeader: true } },
     { id: 'doses', header: 'Doses', cell: ({ row }) => <Doses batch={row.original} /> },
     { id: 'straws', header: 'Straws a dose', cell: ({ row }) => row.original.straws_per_dose },
     { id: 'storage', header: 'Storage', cell: ({ row }) => row.original.storage ?? '—' },
@@ -130,10 +127,10 @@ function StallionBatches({
         columns={columns}
         data={batches}
         busy={busy}
-        cardLabel={(batch) => `Collected on ${batch.collected_on}`}
+        cardLabel={(batch) => `Collected on ${formatDate(batch.collected_on)}`}
         card={(batch) => (
           <>
-            <h3 className="m-0 text-lg">Collected on {batch.collected_on}</h3>
+            <h3 className="m-0 text-lg">Collected on {formatDate(batch.collected_on)}</h3>
             <div className="mt-1">
               <Doses batch={batch} />
             </div>
@@ -211,17 +208,17 @@ export default function SemenBatchesPage() {
         <FilterSelect
           id="batches-stallion"
           label="Stallion"
-          allLabel="every stallion"
+          allLabel="Every stallion"
           options={stallionOptions(every.data?.data ?? [])}
           {...bind('stallion')}
         />
         <FilterSelect
           id="batches-available"
           label="Doses"
-          allLabel="any"
+          allLabel="Any"
           options={[
-            { value: 'true' as const, label: 'doses left' },
-            { value: 'false' as const, label: 'used up' },
+            { value: 'true' as const, label: 'Doses left' },
+            { value: 'false' as const, label: 'Used up' },
           ]}
           {...bind('available')}
         />

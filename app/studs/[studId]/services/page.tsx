@@ -82,24 +82,24 @@ export default function ServicesPage() {
         <FilterSelect
           id="services-season"
           label="Season"
-          allLabel="every season"
+          allLabel="Every season"
           options={[...new Set(all.map((s) => s.season))]}
           {...bind('season')}
         />
         <FilterSelect
           id="services-stallion"
           label="Stallion"
-          allLabel="every stallion"
+          allLabel="Every stallion"
           options={stallionOptions(all)}
           {...bind('stallion')}
         />
         <FilterSelect
           id="services-active"
           label="Offered"
-          allLabel="active and inactive"
+          allLabel="Active and inactive"
           options={[
-            { value: 'true' as const, label: 'active only' },
-            { value: 'false' as const, label: 'inactive only' },
+            { value: 'true' as const, label: 'Active only' },
+            { value: 'false' as const, label: 'Inactive only' },
           ]}
           {...bind('active')}
         />

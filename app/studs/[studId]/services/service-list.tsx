@@ -4,12 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import type { Service } from '@/server/stud-breeding/service-schema';
 import {
   actionsColumn,
-  Button,
-  ConfirmButton,
   errorMessage,
+  RowActions,
   useToast,
   useWriteOutcome,
   type ColumnDef,
+  type RowAction,
   TableOrCards,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
@@ -52,38 +52,30 @@ function ServiceActions({ service, onEdit }: { service: Service; onEdit: (s: Ser
       onError: (error) => toast('error', isConflict(error) ? IN_USE : errorMessage(error)),
     }),
   );
-  if (!may('services.edit') && !may('services.delete')) return null;
-  return (
-    <div className="flex flex-wrap gap-2">
-      {may('services.edit') && (
-        <>
-          <Button variant="outline" size="sm" onClick={() => onEdit(service)}>
-            Edit<span className="sr-only"> {name}</span>
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={toggle.isPending}
-            onClick={() =>
-              toggle.mutate({ studId, serviceId: service.id, active: !service.active })
-            }
-          >
-            {service.active ? 'Deactivate' : 'Activate'}
-            <span className="sr-only"> {name}</span>
-          </Button>
-        </>
-      )}
-      {may('services.delete') && (
-        <ConfirmButton
-          label="Delete"
-          what={name}
-          question={`Delete ${name}?`}
-          disabled={remove.isPending}
-          onConfirm={() => remove.mutate({ studId, serviceId: service.id })}
-        />
-      )}
-    </div>
-  );
+  const actions: RowAction[] = [
+    ...(may('services.edit')
+      ? [
+          { label: 'Edit', onSelect: () => onEdit(service) },
+          {
+            label: service.active ? 'Deactivate' : 'Activate',
+            disabled: toggle.isPending,
+            onSelect: () =>
+              toggle.mutate({ studId, serviceId: service.id, active: !service.active }),
+          },
+        ]
+      : []),
+    ...(may('services.delete')
+      ? [
+          {
+            label: 'Delete',
+            destructive: true,
+            disabled: remove.isPending,
+            onSelect: () => remove.mutate({ studId, serviceId: service.id }),
+          },
+        ]
+      : []),
+  ];
+  return <RowActions what={name} actions={actions} />;
 }
 
 const Lines = ({ lines }: { lines: string[] }) => (

@@ -1,7 +1,7 @@
 'use client';
 
 import type { Service } from '@/server/stud-breeding/service-schema';
-import { Badge, money } from '../../../components/ui';
+import { Badge, formatDate, money } from '../../../components/ui';
 import { words } from '../horses/herd-ui';
 
 /*
@@ -33,8 +33,8 @@ export function extraLines(service: Service, currency: string): string[] {
   const doses = service.doses_included;
   return [
     doses === 0 ? 'No dose included' : `${doses} ${doses === 1 ? 'dose' : 'doses'} included`,
-    service.extra_dose_price !== null && `extra dose ${money(service.extra_dose_price, currency)}`,
-    service.shipping_fee !== null && `shipping ${money(service.shipping_fee, currency)}`,
+    service.extra_dose_price !== null && `Extra dose ${money(service.extra_dose_price, currency)}`,
+    service.shipping_fee !== null && `Shipping ${money(service.shipping_fee, currency)}`,
   ].filter((line): line is string => Boolean(line));
 }
 
@@ -55,7 +55,7 @@ export const BALANCE_DUE: Record<Service['balance_due_on'], string> = {
 /** When the balance falls due, in words. */
 export function balanceDueText(service: Pick<Service, 'balance_due_on' | 'balance_due_date'>) {
   return service.balance_due_on === 'fixed_date' && service.balance_due_date
-    ? `balance due on ${service.balance_due_date}`
+    ? `balance due on ${formatDate(service.balance_due_date)}`
     : `balance due ${BALANCE_DUE[service.balance_due_on]}`;
 }
 
@@ -78,9 +78,9 @@ export function ServiceBadges({ service }: { service: Service }) {
   return (
     <span className="inline-flex flex-wrap gap-1">
       <Badge status={service.active ? 'active' : undefined}>
-        {service.active ? 'active' : 'inactive'}
+        {service.active ? 'Active' : 'Inactive'}
       </Badge>
-      <Badge>{service.public ? 'public' : 'not public'}</Badge>
+      <Badge>{service.public ? 'Public' : 'Not public'}</Badge>
     </span>
   );
 }

@@ -7,16 +7,20 @@ import {
   actionsColumn,
   Badge,
   Button,
-  ConfirmButton,
   Dialog,
   FilterBar,
   FilterSelect,
+  formatDate,
+  humanize,
+  RowActions,
   useListFilters,
   useWriteOutcome,
   type ColumnDef,
+  type RowAction,
   TableOrCards,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
+import { sentence, words } from '../horses/herd-ui';
 import { ListStates } from '../services/breeding-ui';
 import { NotAllowed, useStud } from '../stud-context';
 import { CancelForm, ShipForm } from './move-forms';
@@ -35,16 +39,20 @@ const whereTo = (s: Shipment) =>
 /** Where it stands: the last step's date, carrier and tracking, or why it was cancelled. */
 function progressOf(s: Shipment) {
   if (s.status === 'cancelled') return s.cancelled_reason ?? '';
-  return [
-    s.shipped_on && `shipped ${s.shipped_on}`,
-    s.carrier,
-    s.tracking_number && `tracking ${s.tracking_number}`,
-    s.delivered_on && `delivered ${s.delivered_on}`,
-    s.returned_on && `container back ${s.returned_on}`,
-    !s.returned_on && s.container_return_due && `container due ${s.container_return_due}`,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  return sentence(
+    [
+      s.shipped_on && `shipped ${formatDate(s.shipped_on)}`,
+      s.carrier,
+      s.tracking_number && `tracking ${s.tracking_number}`,
+      s.delivered_on && `delivered ${formatDate(s.delivered_on)}`,
+      s.returned_on && `container back ${formatDate(s.returned_on)}`,
+      !s.returned_on &&
+        s.container_return_due &&
+        `container due ${formatDate(s.container_return_due)}`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  );
 }
 
 /** The next move that needs no more than a click, by the state it moves from. */
@@ -88,42 +96,36 @@ function ShipmentActions({
   );
   const next = ONE_CLICK[shipment.status];
   const status = shipment.status;
-  return (
-    <div className="flex flex-wrap gap-2">
-      {may('breeding.edit') && next && (
-        <Button
-          size="sm"
-          disabled={move.isPending}
-          onClick={() => move.mutate({ studId, shipmentId: shipment.id, status: next.to })}
-        >
-          {next.label}
-          <span className="sr-only"> {name}</span>
-        </Button>
-      )}
-      {may('breeding.edit') && status === 'prepared' && (
-        <Button size="sm" onClick={() => onShip(shipment)}>
-          Ship<span className="sr-only"> {name}</span>
-        </Button>
-      )}
-      {may('breeding.edit') && (status === 'requested' || status === 'prepared') && (
-        <Button variant="outline" size="sm" onClick={() => onCancel(shipment)}>
-          Cancel<span className="sr-only"> {name}</span>
-        </Button>
-      )}
-      {may('breeding.delete') && status === 'requested' && (
-        <ConfirmButton
-          label="Delete"
-          what={name}
-          question={`Delete ${name}?`}
-          disabled={remove.isPending}
-          onConfirm={() => remove.mutate({ studId, shipmentId: shipment.id })}
-        />
-      )}
-    </div>
-  );
+  const edit = may('breeding.edit');
+  // The next step first: on a phone it stays a button, Cancel and Delete go behind "More".
+  // Cancel asks for its reason in a dialog of its own, so it is not asked about once more.
+  const actions: RowAction[] = [
+    ...(edit && next
+      ? [
+          {
+            label: next.label,
+            disabled: move.isPending,
+            onSelect: () => move.mutate({ studId, shipmentId: shipment.id, status: next.to }),
+          },
+        ]
+      : []),
+    ...(edit && status === 'prepared' ? [{ label: 'Ship', onSelect: () => onShip(shipment) }] : []),
+    ...(edit && (status === 'requested' || status === 'prepared')
+      ? [{ label: 'Cancel', onSelect: () => onCancel(shipment) }]
+      : []),
+    ...(may('breeding.delete') && status === 'requested'
+      ? [
+          {
+            label: 'Delete',
+            destructive: true,
+            disabled: remove.isPending,
+            onSelect: () => remove.mutate({ studId, shipmentId: shipment.id }),
+          },
+        ]
+      : []),
+  ];
+  return <RowActions what={name} actions={actions} />;
 }
-
-const words = (value: string) => value.replace(/_/g, ' ');
 
 /**
  * The stud's semen shipments, newest first, by status: the mare and her owner, the stallion,
@@ -161,7 +163,8 @@ export default function ShipmentsPage() {
       id: 'requested_for',
       header: 'Wanted on',
       meta: { rowHeader: true },
-      cell: ({ row }) => row.original.requested_for ?? '—',
+      cell: ({ row }) =>
+        row.original.requested_for ? formatDate(row.original.requested_for) : '—',
     },
     {
       id: 'mare',
@@ -185,7 +188,7 @@ export default function ShipmentsPage() {
       header: 'Status',
       cell: ({ row }) => (
         <>
-          <Badge status={row.original.status}>{row.original.status}</Badge>
+          <Badge status={row.original.status}>{humanize(row.original.status)}</Badge>
           <span className="block text-sm text-muted-foreground">{progressOf(row.original)}</span>
         </>
       ),
@@ -203,8 +206,8 @@ export default function ShipmentsPage() {
         <FilterSelect
           id="shipments-status"
           label="Status"
-          allLabel="any status"
-          options={SHIPMENT_STATUSES.map((value) => ({ value, label: words(value) }))}
+          allLabel="Any status"
+          options={SHIPMENT_STATUSES.map((value) => ({ value, label: humanize(value) }))}
           {...bind('status')}
         />
       </FilterBar>
@@ -222,15 +225,15 @@ export default function ShipmentsPage() {
           columns={columns}
           data={rows}
           busy={shipments.isFetching}
-          cardLabel={(s) => `${s.reservation.mare.name}, ${s.status}`}
+          cardLabel={(s) => `${s.reservation.mare.name}, ${words(s.status)}`}
           card={(s) => (
             <>
               <h2 className="m-0 text-lg break-words">
                 {s.reservation.mare.name} × {s.stallion.name}
               </h2>
               <p className="m-0 mt-1 text-sm">
-                <Badge status={s.status}>{s.status}</Badge> {whatOf(s)}
-                {s.requested_for && ` · wanted on ${s.requested_for}`}
+                <Badge status={s.status}>{humanize(s.status)}</Badge> {whatOf(s)}
+                {s.requested_for && ` · wanted on ${formatDate(s.requested_for)}`}
               </p>
               <p className="m-0 mt-1 text-sm break-words">To {whereTo(s)}</p>
               {progressOf(s) && (

@@ -7,6 +7,7 @@ import {
   blankAs,
   FormActions,
   FormErrorSummary,
+  formatDate,
   numberText,
   SelectInputField,
   TextareaField,
@@ -147,7 +148,7 @@ export function ShipmentForm({
               { value: '', label: batches.isPending ? 'Loading…' : 'Choose a batch' },
               ...(batches.data?.data ?? []).map((b) => ({
                 value: b.id,
-                label: `${b.collected_on} (${b.doses_available} left)`,
+                label: `${formatDate(b.collected_on)} (${b.doses_available} left)`,
               })),
             ]}
           />

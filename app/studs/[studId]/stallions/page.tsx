@@ -3,9 +3,9 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { Stallion } from '@/server/stud-herd/stallion-schema';
-import { Badge, cardClass, cn, Empty, QueryState } from '../../../components/ui';
+import { Badge, cardClass, cn, Empty, humanize, QueryState } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { HorseThumb, ownershipText } from '../horses/herd-ui';
+import { HorseThumb, ownershipText, sentence } from '../horses/herd-ui';
 import { NotAllowed, useStud } from '../stud-context';
 
 /** The herd's stallions, each with the summary of its profile. */
@@ -59,18 +59,18 @@ function StallionCard({ studId, stallion: s }: { studId: string; stallion: Stall
         </p>
         <p className="m-0 mt-1 flex flex-wrap gap-1">
           <Badge status={profile.standing ? 'active' : undefined}>
-            {profile.standing ? 'standing' : 'not standing'}
+            {profile.standing ? 'Standing' : 'Not standing'}
           </Badge>
           <Badge>
-            {profile.book_limit === null ? 'no book limit' : `book of ${profile.book_limit}`}
+            {profile.book_limit === null ? 'No book limit' : `Book of ${profile.book_limit}`}
           </Badge>
-          {s.status !== 'active' && <Badge status={s.status}>{s.status}</Badge>}
+          {s.status !== 'active' && <Badge status={s.status}>{humanize(s.status)}</Badge>}
         </p>
         {profile.approvals.length > 0 && (
           <p className="m-0 mt-1 text-sm">Approved: {profile.approvals.join(', ')}</p>
         )}
         <p className="m-0 mt-1 text-sm">
-          {ownershipText(s)} ·{' '}
+          {sentence(ownershipText(s))} ·{' '}
           <Link href={`/studs/${studId}/horses/${s.id}`}>
             Horse page<span className="sr-only"> of {s.name}</span>
           </Link>

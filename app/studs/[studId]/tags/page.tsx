@@ -65,7 +65,7 @@ export default function TagsPage() {
       header: 'Colour',
       meta: { className: 'hidden sm:table-cell' },
       cell: ({ row: { original: t } }) =>
-        t.colour ?? <span className="text-muted-foreground">none</span>,
+        t.colour ?? <span className="text-muted-foreground">None</span>,
     },
     {
       id: 'clients',

@@ -9,6 +9,7 @@ import {
   Empty,
   FilterBar,
   FilterSelect,
+  humanize,
   Pager,
   QueryState,
   Tabs,
@@ -33,7 +34,7 @@ const VIEWS = [
 type View = (typeof VIEWS)[number]['value'];
 
 const optionsOf = <V extends string>(values: readonly V[]) =>
-  values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+  values.map((value) => ({ value, label: humanize(value) }));
 
 /**
  * The stud's tasks, the soonest due first: the member's own, everyone's, or the overdue ones;
@@ -133,7 +134,7 @@ export default function StudTasksPage() {
           <FilterSelect
             id="tasks-priority"
             label="Priority"
-            allLabel="any"
+            allLabel="Any"
             options={optionsOf(TASK_PRIORITIES)}
             {...bind('priority')}
           />

@@ -11,6 +11,7 @@ import {
   blankAs,
   FormActions,
   FormErrorSummary,
+  humanize,
   SelectInputField,
   TextareaField,
   TextInputField,
@@ -62,8 +63,6 @@ function defaultsOf(task: Task | undefined): Values {
     horse_id: task?.horse_id ?? '',
   };
 }
-
-const label = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
  * A new task, or changes to one (`task`): the same fields, the status besides when editing.
@@ -131,14 +130,14 @@ export function TaskForm({ task, onDone }: { task?: Task; onDone: () => void }) 
           form={form}
           name="priority"
           label="Priority"
-          options={TASK_PRIORITIES.map((p) => ({ value: p, label: label(p) }))}
+          options={TASK_PRIORITIES.map((p) => ({ value: p, label: humanize(p) }))}
         />
         {task && (
           <SelectInputField
             form={form}
             name="status"
             label="Status"
-            options={TASK_STATUSES.map((s) => ({ value: s, label: label(s) }))}
+            options={TASK_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
           />
         )}
         {may('horses.view') && (

@@ -1,17 +1,18 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import Link from 'next/link';
 import { useId } from 'react';
 import type { Task } from '@/server/stud-tasks/task-schema';
 import {
   Badge,
-  Button,
   cardClass,
   cn,
-  ConfirmButton,
+  formatDate,
+  humanize,
+  RowActions,
   useWriteOutcome,
+  type RowAction,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { useStud } from '../stud-context';
@@ -25,10 +26,10 @@ const SOURCE_LABELS: Record<Task['source'], string> = {
   contract: 'Contract',
 };
 
-/** "Mon 4 May 2026, 09:30"; a task without a date says so. */
+/** "4 May 2026, 09:30"; a task without a date says so. */
 export function dueText(task: Pick<Task, 'due_on' | 'due_time'>) {
   if (!task.due_on) return 'No due date';
-  const day = format(parseISO(task.due_on), 'EEE d MMM yyyy');
+  const day = formatDate(task.due_on);
   return task.due_time ? `${day}, ${task.due_time}` : day;
 }
 
@@ -56,7 +57,30 @@ export function TaskItem({ task, onEdit }: { task: Task; onEdit: (task: Task) =>
   );
   const busy = complete.isPending || remove.isPending;
   const mayEdit = may('tasks.edit');
-  const mayDelete = may('tasks.delete');
+  // Completing first: the one tap of the day's round, kept a button on a phone.
+  const actions: RowAction[] = [
+    ...(mayEdit && task.status === 'open'
+      ? [
+          {
+            label: 'Complete',
+            disabled: busy,
+            onSelect: () => complete.mutate({ studId, taskId: task.id }),
+          },
+        ]
+      : []),
+    ...(mayEdit ? [{ label: 'Edit', disabled: busy, onSelect: () => onEdit(task) }] : []),
+    ...(may('tasks.delete')
+      ? [
+          {
+            label: 'Delete',
+            destructive: true,
+            confirm: `Delete “${task.title}”?`,
+            disabled: busy,
+            onSelect: () => remove.mutate({ studId, taskId: task.id }),
+          },
+        ]
+      : []),
+  ];
   return (
     <li
       aria-labelledby={titleId}
@@ -83,9 +107,9 @@ export function TaskItem({ task, onEdit }: { task: Task; onEdit: (task: Task) =>
             </Badge>
           )}
           <Badge tone={task.priority === 'high' ? 'bad' : 'neutral'}>
-            {task.priority} priority
+            {humanize(task.priority)} priority
           </Badge>
-          {task.status !== 'open' && <Badge status={task.status}>{task.status}</Badge>}
+          {task.status !== 'open' && <Badge status={task.status}>{humanize(task.status)}</Badge>}
           {task.source !== 'manual' && <Badge>{SOURCE_LABELS[task.source]}</Badge>}
         </p>
         {task.description && (
@@ -126,34 +150,7 @@ export function TaskItem({ task, onEdit }: { task: Task; onEdit: (task: Task) =>
           )}
         </dl>
       </div>
-      {(mayEdit || mayDelete) && (
-        <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-          {mayEdit && task.status === 'open' && (
-            <Button
-              size="sm"
-              disabled={busy}
-              onClick={() => complete.mutate({ studId, taskId: task.id })}
-            >
-              {complete.isPending ? 'Completing…' : 'Complete'}
-              <span className="sr-only"> {task.title}</span>
-            </Button>
-          )}
-          {mayEdit && (
-            <Button variant="outline" size="sm" disabled={busy} onClick={() => onEdit(task)}>
-              Edit<span className="sr-only"> {task.title}</span>
-            </Button>
-          )}
-          {mayDelete && (
-            <ConfirmButton
-              label="Delete"
-              what={task.title}
-              question={`Delete “${task.title}”?`}
-              disabled={busy}
-              onConfirm={() => remove.mutate({ studId, taskId: task.id })}
-            />
-          )}
-        </div>
-      )}
+      <RowActions what={task.title} actions={actions} />
     </li>
   );
 }

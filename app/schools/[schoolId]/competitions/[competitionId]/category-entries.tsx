@@ -7,6 +7,7 @@ import {
   CardTitle,
   ConfirmButton,
   DataTable,
+  humanize,
   useWriteOutcome,
   type ColumnDef,
 } from '../../../../components/ui';
@@ -46,7 +47,7 @@ export function CategoryEntries({
       header: 'Horse',
       cell: ({ row }) => (row.original.horse as { name?: string } | null)?.name ?? '—',
     },
-    { accessorKey: 'status', header: 'Status' },
+    { id: 'status', header: 'Status', cell: ({ row }) => humanize(row.original.status) },
     {
       id: 'result',
       header: 'Result',

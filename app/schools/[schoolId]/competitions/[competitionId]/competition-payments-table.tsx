@@ -13,6 +13,7 @@ import {
 } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
 import { useSchool } from '../../school-context';
+import { feeConceptLabel } from '../../words';
 import type { CompetitionPayment } from './competition-queries';
 
 /** A page of a competition's payments; a pending one can be paid or cancelled by those who may. */
@@ -44,7 +45,7 @@ export function CompetitionPaymentsTable({
     {
       id: 'concept',
       header: 'Concept',
-      cell: ({ row: { original: p } }) => p.concept_detail ?? p.concept.replace('_', ' '),
+      cell: ({ row: { original: p } }) => p.concept_detail ?? feeConceptLabel(p.concept),
     },
     {
       id: 'amount',
@@ -54,7 +55,7 @@ export function CompetitionPaymentsTable({
     statusColumn((p) => p.receipt_number),
     actionsColumn((p) => {
       if (p.status !== 'pending') return null;
-      const what = `${p.student.full_name}, ${p.concept_detail ?? p.concept}`;
+      const what = `${p.student.full_name}, ${p.concept_detail ?? feeConceptLabel(p.concept)}`;
       return (
         <div className="flex flex-wrap items-center gap-2">
           {may('payments.create') && (

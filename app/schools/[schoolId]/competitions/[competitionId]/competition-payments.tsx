@@ -9,6 +9,7 @@ import {
   Dialog,
   Empty,
   FilterSelect,
+  humanize,
   money,
   Pager,
   QueryState,
@@ -16,6 +17,7 @@ import {
 } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
 import { useSchool } from '../../school-context';
+import { wordOptions } from '@/app/components/ui';
 import { CompetitionPaymentsTable } from './competition-payments-table';
 import type { CompetitionPayment } from './competition-queries';
 import { PayCompetitionFee } from './pay-competition-fee';
@@ -51,12 +53,12 @@ export function CompetitionPayments({ competitionId }: { competitionId: string }
         id="competition-payment-status"
         label="Payment status"
         className="mb-3 max-w-xs"
-        options={COMPETITION_PAYMENT_STATUSES}
+        options={wordOptions(COMPETITION_PAYMENT_STATUSES)}
         {...bind('status')}
       />
       {!payments.data && <QueryState what="the payments" query={payments} />}
       {payments.data && payments.data.data.length === 0 && (
-        <Empty>No payments{status ? ` with status ${status}` : ''}.</Empty>
+        <Empty>No payments{status ? ` with status ${humanize(status)}` : ''}.</Empty>
       )}
       {payments.data && payments.data.data.length > 0 && (
         <CompetitionPaymentsTable
@@ -95,7 +97,7 @@ function PaymentSummary({ competitionId }: { competitionId: string }) {
         <dd>{format(s.total_pending)}</dd>
       </dl>
       <p className="text-muted-foreground">
-        {s.by_status.map((row) => `${row.count} ${row.status}`).join(' · ')}
+        {s.by_status.map((row) => `${humanize(row.status)}: ${row.count}`).join(' · ')}
       </p>
     </>
   );

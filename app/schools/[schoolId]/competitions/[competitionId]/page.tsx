@@ -6,11 +6,14 @@ import { useParams, useRouter } from 'next/navigation';
 import { useState } from 'react';
 import {
   Button,
-  ConfirmButton,
+  formatDate,
+  humanize,
   money,
   QueryState,
+  RowActions,
   useErrorToast,
   useToast,
+  type RowAction,
 } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
 import { NotAllowed, useSchool } from '../../school-context';
@@ -62,6 +65,31 @@ export default function CompetitionPage() {
   if (!competition.data) return <QueryState what="the competition" query={competition} />;
   const c = competition.data.data;
   const open = c.status === 'upcoming' || c.status === 'ongoing';
+  const actions: RowAction[] = [
+    ...(may('competitions.create')
+      ? [
+          {
+            label: 'Recalculate order',
+            disabled: recalculate.isPending,
+            onSelect: () => recalculate.mutate({ schoolId, competitionId: c.id }),
+          },
+        ]
+      : []),
+    ...(may('competitions.edit') && !editing
+      ? [{ label: 'Edit competition', onSelect: () => setEditing(true) }]
+      : []),
+    ...(may('competitions.delete')
+      ? [
+          {
+            label: 'Delete competition',
+            destructive: true,
+            confirm: `Delete ${c.name} with its entries, results and payments?`,
+            disabled: remove.isPending,
+            onSelect: () => remove.mutate({ schoolId, competitionId: c.id }),
+          },
+        ]
+      : []),
+  ];
   const fees = c.fees.map(
     (fee) =>
       `${fee.name} ${money(fee.amount, school.currency)}${fee.applies_to === 'entry' ? ' per entry' : ` per ${fee.applies_to}`}`,
@@ -75,28 +103,7 @@ export default function CompetitionPage() {
           <Button asChild variant="outline" size="sm">
             <Link href={`/schools/${schoolId}/competitions/${c.id}/print`}>Print list</Link>
           </Button>
-          {may('competitions.create') && (
-            <Button
-              size="sm"
-              disabled={recalculate.isPending}
-              onClick={() => recalculate.mutate({ schoolId, competitionId: c.id })}
-            >
-              Recalculate order
-            </Button>
-          )}
-          {may('competitions.edit') && !editing && (
-            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-              Edit competition
-            </Button>
-          )}
-          {may('competitions.delete') && (
-            <ConfirmButton
-              label="Delete competition"
-              question={`Delete ${c.name} with its entries, results and payments?`}
-              disabled={remove.isPending}
-              onConfirm={() => remove.mutate({ schoolId, competitionId: c.id })}
-            />
-          )}
+          <RowActions what={c.name} actions={actions} />
         </div>
       </div>
       {editing && (
@@ -107,7 +114,7 @@ export default function CompetitionPage() {
         />
       )}
       <p className="text-muted-foreground">
-        {c.date} · {c.location ?? 'No location'} · {c.status}
+        {formatDate(c.date)} · {c.location ?? 'No location'} · {humanize(c.status)}
       </p>
       {fees.length > 0 && <p>Fees: {fees.join(' · ')}</p>}
       {open && may('competitions.create') && (

@@ -6,6 +6,7 @@ import { money, useErrorToast, useToast } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
 import { PayForm } from '../../pay-form';
 import { useSchool } from '../../school-context';
+import { feeConceptLabel } from '../../words';
 import type { CompetitionPayment } from './competition-queries';
 
 /** Registering the payment of a pending competition fee. */
@@ -34,11 +35,12 @@ export function PayCompetitionFee({
       onError: showError,
     }),
   );
+  const concept = payment.concept_detail ?? feeConceptLabel(payment.concept);
   return (
     <PayForm
       summary={
         <>
-          {payment.student.full_name} · {payment.concept_detail ?? payment.concept} ·{' '}
+          {payment.student.full_name} · {concept} ·{' '}
           <strong>{money(payment.amount, school.currency)}</strong>
         </>
       }

@@ -3,7 +3,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RIBBONS } from '@/server/competitions/result-schema';
-import { Button, NativeSelect, Options, useErrorToast, useToast } from '../../../../components/ui';
+import {
+  Button,
+  humanize,
+  NativeSelect,
+  Options,
+  useErrorToast,
+  useToast,
+} from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
 import { useSchool } from '../../school-context';
 import type { Competition } from '../competition-form';
@@ -79,7 +86,12 @@ export function ResultCell({
         value={ribbon}
         onChange={(e) => setRibbon(e.target.value as Ribbon)}
       >
-        <Options options={[{ value: '', label: 'Ribbon…' }, ...RIBBONS]} />
+        <Options
+          options={[
+            { value: '', label: 'Ribbon…' },
+            ...RIBBONS.map((value) => ({ value, label: humanize(value) })),
+          ]}
+        />
       </NativeSelect>
       {result ? (
         <>

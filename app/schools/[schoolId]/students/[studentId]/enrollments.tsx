@@ -2,7 +2,6 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { useState } from 'react';
 import { z } from 'zod';
 import { CLASS_LEVELS } from '@/db/schema/school-values';
 import { enrollmentFields } from '@/server/schools/enrollment-schema';
@@ -19,6 +18,8 @@ import {
   FormActions,
   FormErrorSummary,
   FormField,
+  formatDate,
+  humanize,
   NativeSelect,
   QueryState,
   TextInputField,
@@ -91,12 +92,12 @@ export function Enrollments({ studentId }: { studentId: string }) {
                 <strong>{lessonOf(e)}</strong>
                 {e.horse && <span className="text-muted-foreground"> · {e.horse.name}</span>}
                 <br />
-                <Badge status={e.status}>{e.status}</Badge>{' '}
+                <Badge status={e.status}>{humanize(e.status)}</Badge>{' '}
                 <span className="text-muted-foreground">
                   {e.is_active || e.status === 'paused'
-                    ? `since ${e.start_date}`
-                    : `starts ${e.start_date}`}
-                  {e.end_date && `, until ${e.end_date}`}
+                    ? `since ${formatDate(e.start_date)}`
+                    : `starts ${formatDate(e.start_date)}`}
+                  {e.end_date && `, until ${formatDate(e.end_date)}`}
                 </span>
               </div>
               <div className="flex flex-wrap items-center gap-2">
@@ -138,7 +139,7 @@ export function Enrollments({ studentId }: { studentId: string }) {
               <li key={e.id}>
                 {lessonOf(e)}{' '}
                 <span className="text-muted-foreground">
-                  {e.start_date} – {e.end_date}
+                  {formatDate(e.start_date)} – {e.end_date ? formatDate(e.end_date) : ''}
                 </span>
               </li>
             ))}
@@ -194,7 +195,7 @@ function lessonChoices(
           : null;
       const label = [
         `${SHORT_DATE.format(new Date(`${next}T12:00:00Z`))} ${schedule.start_time}–${schedule.end_time}`,
-        `${klass.name} (${klass.level})`,
+        `${klass.name} (${humanize(klass.level)})`,
         instructor.full_name,
         full ? 'full' : `${schedule.available_spots} of ${schedule.max_students} free`,
         ...(reason ? [reason] : []),
@@ -318,32 +319,19 @@ function EnrolForm({ rider, onDone }: { rider: Rider; onDone: () => void }) {
   );
 }
 
-/** "Enrol in a class" and its dialog, for a role that may create enrollments. */
-export function EnrolInClass({
+/** The dialog of "Enrol in a class": the rider's enrolment in one of the weekly lessons. */
+export function EnrolDialog({
   rider,
-  openFirst = false,
-  onClosed,
+  open,
+  onClose,
 }: {
   rider: Rider;
-  /** Opened at once: the student was just created with "Create and enrol". */
-  openFirst?: boolean;
-  onClosed?: () => void;
+  open: boolean;
+  onClose: () => void;
 }) {
-  const { may } = useSchool();
-  const [open, setOpen] = useState(openFirst);
-  if (!may('enrollments.create')) return null;
-  const close = () => {
-    setOpen(false);
-    onClosed?.();
-  };
   return (
-    <>
-      <Button size="sm" onClick={() => setOpen(true)}>
-        Enrol in a class
-      </Button>
-      <Dialog title={`Enrol ${rider.full_name}`} open={open} onClose={close}>
-        {open && <EnrolForm rider={rider} onDone={close} />}
-      </Dialog>
-    </>
+    <Dialog title={`Enrol ${rider.full_name}`} open={open} onClose={onClose}>
+      {open && <EnrolForm rider={rider} onDone={onClose} />}
+    </Dialog>
   );
 }

@@ -3,16 +3,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useParams, useRouter, useSearchParams } from 'next/navigation';
+import { useState } from 'react';
 import {
   Button,
-  ConfirmButton,
   QueryState,
+  RowActions,
   useErrorToast,
   useToast,
+  type RowAction,
 } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
 import { NotAllowed, useSchool } from '../../school-context';
-import { EnrolInClass, Enrollments } from './enrollments';
+import { EnrolDialog, Enrollments } from './enrollments';
 import { StudentAttendance, StudentProfile } from './student-details';
 import { StudentPayments } from './student-payments';
 import { PortalAccess } from './portal-access';
@@ -21,7 +23,8 @@ import { StudentTimeline } from './timeline';
 
 /**
  * A student: profile, progress, enrollments, attendance statistics, payments and timeline.
- * Enrolling an active student in a class is the first action, in reach without scrolling.
+ * Enrolling an active student in a class is the first action, in reach without scrolling;
+ * on a phone, erasing and deleting wait behind "More".
  */
 export default function StudentPage() {
   const { studentId } = useParams<{ studentId: string }>();
@@ -29,6 +32,8 @@ export default function StudentPage() {
   const trpc = useTRPC();
   const router = useRouter();
   const enrolFirst = useSearchParams().get('enrol') === '1';
+  // Opened at once after "Create and enrol" on the new student's form.
+  const [enrolling, setEnrolling] = useState(enrolFirst);
   const toast = useToast();
   const showError = useErrorToast();
   const queryClient = useQueryClient();
@@ -59,43 +64,56 @@ export default function StudentPage() {
   if (!may('students.view')) return <NotAllowed />;
   if (!student.data) return <QueryState what="the student" query={student} />;
   const s = student.data.data;
+  const current = !s.anonymized_at;
+  const mayEnrol = s.status === 'active' && current && may('enrollments.create');
+  const actions: RowAction[] = [
+    ...(mayEnrol ? [{ label: 'Enrol in a class', onSelect: () => setEnrolling(true) }] : []),
+    ...(may('students.delete') && current
+      ? [
+          {
+            label: 'Anonymize',
+            destructive: true,
+            confirm: "Erase this student's personal data? This cannot be undone.",
+            disabled: anonymize.isPending,
+            onSelect: () => anonymize.mutate({ schoolId, studentId: s.id }),
+          },
+        ]
+      : []),
+    ...(may('students.delete')
+      ? [
+          {
+            label: 'Delete',
+            destructive: true,
+            confirm: 'Delete this student?',
+            disabled: remove.isPending,
+            onSelect: () => remove.mutate({ schoolId, studentId: s.id }),
+          },
+        ]
+      : []),
+  ];
 
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1>{s.full_name}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          {s.status === 'active' && !s.anonymized_at && (
-            <EnrolInClass
-              rider={s}
-              openFirst={enrolFirst}
-              // Closed, the dialog does not come back with a reload.
-              onClosed={() => enrolFirst && router.replace(`/schools/${schoolId}/students/${s.id}`)}
-            />
-          )}
-          {may('students.edit') && !s.anonymized_at && (
-            <Button asChild size="sm">
+          {may('students.edit') && current && (
+            <Button asChild variant="outline" size="sm">
               <Link href={`/schools/${schoolId}/students/${s.id}/edit`}>Edit</Link>
             </Button>
           )}
-          {may('students.delete') && !s.anonymized_at && (
-            <ConfirmButton
-              label="Anonymize"
-              question="Erase this student's personal data? This cannot be undone."
-              disabled={anonymize.isPending}
-              onConfirm={() => anonymize.mutate({ schoolId, studentId: s.id })}
-            />
-          )}
-          {may('students.delete') && (
-            <ConfirmButton
-              label="Delete"
-              question="Delete this student?"
-              disabled={remove.isPending}
-              onConfirm={() => remove.mutate({ schoolId, studentId: s.id })}
-            />
-          )}
+          <RowActions what={s.full_name} actions={actions} />
         </div>
       </div>
+      <EnrolDialog
+        rider={s}
+        open={enrolling && mayEnrol}
+        onClose={() => {
+          setEnrolling(false);
+          // Closed, the dialog does not come back with a reload.
+          if (enrolFirst) router.replace(`/schools/${schoolId}/students/${s.id}`);
+        }}
+      />
       <StudentProfile student={s} />
       <StudentProgress studentId={s.id} studentName={s.full_name} />
       <Enrollments studentId={s.id} />

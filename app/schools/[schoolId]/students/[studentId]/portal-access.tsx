@@ -58,7 +58,7 @@ export function PortalAccess({ studentId }: { studentId: string }) {
             <span>
               {link.email} · {RELATIONSHIP_LABELS[link.relationship]}{' '}
               <Badge status={link.status === 'active' ? 'active' : undefined}>
-                {link.status === 'active' ? 'signed in' : 'invited'}
+                {link.status === 'active' ? 'Signed in' : 'Invited'}
               </Badge>
             </span>
             {may('students.edit') && (

@@ -8,14 +8,17 @@ import { levelChangeFields } from '@/server/progression/level-schema';
 import {
   Badge,
   blankAs,
-  Button,
   Card,
   CardTitle,
   ConfirmButton,
   Dialog,
   FormActions,
   FormErrorSummary,
+  formatDate,
+  humanize,
+  plural,
   QueryState,
+  RowActions,
   SelectInputField,
   Stat,
   StatGrid,
@@ -23,6 +26,7 @@ import {
   TextInputField,
   useErrorToast,
   useRecordForm,
+  type RowAction,
 } from '../../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../../trpc';
 import { CertificateTable } from '../../progression/certificate-list';
@@ -57,28 +61,23 @@ export function StudentProgress({
   });
   const revoke = useMutation(trpc.progress.revokeBadge.mutationOptions({ onError: showError }));
   const p = progress.data?.data;
+  const actions: RowAction[] = [
+    ...(may('progress.create')
+      ? [
+          { label: 'Change level', onSelect: () => setOpen('level') },
+          { label: 'Award badge', onSelect: () => setOpen('badge') },
+        ]
+      : []),
+    ...(may('certificates.create')
+      ? [{ label: 'Issue certificate', onSelect: () => setOpen('certificate') }]
+      : []),
+  ];
 
   return (
     <Card aria-labelledby="progress-heading">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle id="progress-heading">Progress</CardTitle>
-        <div className="flex flex-wrap gap-2">
-          {may('progress.create') && (
-            <>
-              <Button size="sm" onClick={() => setOpen('level')}>
-                Change level
-              </Button>
-              <Button size="sm" variant="outline" onClick={() => setOpen('badge')}>
-                Award badge
-              </Button>
-            </>
-          )}
-          {may('certificates.create') && (
-            <Button size="sm" variant="outline" onClick={() => setOpen('certificate')}>
-              Issue certificate
-            </Button>
-          )}
-        </div>
+        <RowActions what={studentName} actions={actions} />
       </div>
       {!p && <QueryState what="the progress" query={progress} />}
       {p && (
@@ -87,7 +86,11 @@ export function StudentProgress({
             <Stat
               label="Level"
               value={p.current_level?.name ?? 'None yet'}
-              note={p.current_level ? `sets ${p.current_level.base_level}` : 'not on the ladder'}
+              note={
+                p.current_level
+                  ? `sets ${humanize(p.current_level.base_level)}`
+                  : 'not on the ladder'
+              }
             />
             <Stat
               label="Next level"
@@ -96,7 +99,7 @@ export function StudentProgress({
                 !p.next_level
                   ? 'top of the ladder'
                   : p.classes_remaining
-                    ? `${p.classes_remaining} classes to go (${p.attended_since_change} attended)`
+                    ? `${plural(p.classes_remaining, 'class', 'classes')} to go (${p.attended_since_change} attended)`
                     : 'ready to assess'
               }
             />
@@ -134,7 +137,7 @@ export function StudentProgress({
           >
             <Badge tone="ok">{award.badge.name}</Badge>
             <span className="text-sm text-muted-foreground">
-              {award.awarded_on}
+              {formatDate(award.awarded_on)}
               {award.source === 'rule' && ' · earned'}
             </span>
             {may('progress.create') && (

@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/router';
-import { Card, CardTitle, DetailList } from '../../../../components/ui';
+import { Card, CardTitle, DetailList, formatDate, humanize } from '../../../../components/ui';
 
 export type Student = inferRouterOutputs<AppRouter>['students']['get']['data'];
 
@@ -11,11 +11,11 @@ export function StudentProfile({ student: s }: { student: Student }) {
       <CardTitle id="profile-heading">Profile</CardTitle>
       <DetailList>
         <dt>Status</dt>
-        <dd>{s.status}</dd>
+        <dd>{humanize(s.status)}</dd>
         <dt>Level</dt>
-        <dd>{s.level}</dd>
+        <dd>{humanize(s.level)}</dd>
         <dt>Birth date</dt>
-        <dd>{s.birth_date ? `${s.birth_date} (${s.age} years)` : '—'}</dd>
+        <dd>{s.birth_date ? `${formatDate(s.birth_date)} (${s.age} years)` : '—'}</dd>
         <dt>Document</dt>
         <dd>{[s.document_type, s.document_number].filter(Boolean).join(' ') || '—'}</dd>
         <dt>Phone</dt>

@@ -11,6 +11,7 @@ import {
   dateColumn,
   Empty,
   formatDate,
+  humanize,
   money,
 } from '../../../../components/ui';
 import { conceptOf } from '../../payments/payment-labels';
@@ -28,7 +29,7 @@ export function StudentPayments({ payments, currency }: { payments: Payment[]; c
     {
       id: 'concept',
       header: 'Concept',
-      cell: ({ row: { original: p } }) => p.description ?? p.concept,
+      cell: ({ row: { original: p } }) => conceptOf(p),
     },
     {
       id: 'amount',
@@ -38,7 +39,7 @@ export function StudentPayments({ payments, currency }: { payments: Payment[]; c
     {
       id: 'status',
       header: 'Status',
-      cell: ({ row: { original: p } }) => <Badge status={p.status}>{p.status}</Badge>,
+      cell: ({ row: { original: p } }) => <Badge status={p.status}>{humanize(p.status)}</Badge>,
     },
     actionsColumn((p) =>
       p.status === 'paid' ? (

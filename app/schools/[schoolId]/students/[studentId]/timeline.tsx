@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Card, CardTitle, Pager, QueryState } from '../../../../components/ui';
+import { Card, CardTitle, formatDate, Pager, QueryState } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
 import { useSchool } from '../../school-context';
 
@@ -32,7 +32,7 @@ export function StudentTimeline({ studentId }: { studentId: string }) {
                 className="absolute top-3 -left-[1.4rem] size-2.5 rounded-full bg-primary"
               />
               <time dateTime={event.at} className="block text-sm text-muted-foreground">
-                {event.at}
+                {formatDate(event.at)}
               </time>
               {event.title}
             </li>

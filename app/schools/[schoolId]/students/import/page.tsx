@@ -34,7 +34,7 @@ export default function ImportStudentsPage() {
     trpc.students.import.mutationOptions({
       onSuccess: async (result) => {
         await queryClient.invalidateQueries({ queryKey: trpc.students.list.pathKey() });
-        toast('success', `${result.data.imported} students imported.`);
+        toast('success', `${plural(result.data.imported, 'student')} imported.`);
       },
       onError: showError,
     }),

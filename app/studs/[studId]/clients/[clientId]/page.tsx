@@ -12,6 +12,8 @@ import {
   ConfirmButton,
   Dialog,
   errorMessage,
+  formatDateTime,
+  humanize,
   QueryState,
   useErrorToast,
   useToast,
@@ -29,7 +31,7 @@ import { StageBadge } from '../crm-ui';
  */
 export default function ClientPage() {
   const { clientId } = useParams<{ clientId: string }>();
-  const { studId, may } = useStud();
+  const { stud, studId, may } = useStud();
   const trpc = useTRPC();
   const router = useRouter();
   const refreshLists = useCrmRefresh({ listsOnly: true });
@@ -67,7 +69,7 @@ export default function ClientPage() {
           <h1 className="m-0 break-words">{c.display_name}</h1>
           <p className="m-0 flex flex-wrap items-center gap-2 text-muted-foreground">
             <StageBadge client={c} />
-            <span>{c.kind}</span>
+            <span>{humanize(c.kind)}</span>
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -97,8 +99,8 @@ export default function ClientPage() {
       )}
       {anonymized && (
         <p className="card" role="note">
-          This client was anonymized on {c.anonymized_at!.slice(0, 10)}: its personal data is erased
-          and it can no longer be edited.
+          This client was anonymized on {formatDateTime(c.anonymized_at!, stud.timezone)}: its
+          personal data is erased and it can no longer be edited.
         </p>
       )}
       {c.stage === 'prospect' && (

@@ -24,6 +24,8 @@ import {
   Dialog,
   FormActions,
   FormErrorSummary,
+  formatDateTime,
+  humanize,
   QueryState,
   TextInputField,
   useRecordForm,
@@ -41,8 +43,6 @@ import {
   ContractStatusBadge,
   documentUrl,
   endOfDay,
-  label,
-  momentIn,
   SignerStatusBadge,
   SIGNING,
   signedCount,
@@ -116,7 +116,7 @@ export default function ContractPage() {
           <p className="m-0 flex flex-wrap items-center gap-2 text-muted-foreground">
             <ContractStatusBadge status={c.status} />
             <span>{c.number}</span>
-            <span>{label(c.kind)}</span>
+            <span>{humanize(c.kind)}</span>
             {c.status !== 'draft' && <span>{signedCount(c)}</span>}
           </p>
         </div>
@@ -201,17 +201,17 @@ export default function ContractPage() {
               )}
             </dd>
             <dt>Sent</dt>
-            <dd>{c.sent_at ? momentIn(stud.timezone, c.sent_at) : 'Not yet'}</dd>
+            <dd>{c.sent_at ? formatDateTime(c.sent_at, stud.timezone) : 'Not yet'}</dd>
             <dt>Links expire</dt>
             <dd>
               {c.expires_at
-                ? momentIn(stud.timezone, c.expires_at)
+                ? formatDateTime(c.expires_at, stud.timezone)
                 : 'When sent: 30 days after sending'}
             </dd>
             {c.completed_at && (
               <>
                 <dt>Completed</dt>
-                <dd>{momentIn(stud.timezone, c.completed_at)}</dd>
+                <dd>{formatDateTime(c.completed_at, stud.timezone)}</dd>
               </>
             )}
             {c.document_sha256 && (
@@ -282,7 +282,7 @@ function Signers({
   reminding: boolean;
 }) {
   const { stud } = useStud();
-  const at = (moment: string | null) => (moment ? momentIn(stud.timezone, moment) : null);
+  const at = (moment: string | null) => (moment ? formatDateTime(moment, stud.timezone) : null);
   return (
     <Card aria-labelledby="contract-signers">
       <CardTitle id="contract-signers">Signers</CardTitle>
@@ -298,7 +298,7 @@ function Signers({
                 <SignerStatusBadge status={s.status} />
               </div>
               <div className="text-sm break-all text-muted-foreground">
-                {s.email} · {label(s.role)}
+                {s.email} · {humanize(s.role)}
               </div>
               <ul className="m-0 list-none p-0 text-sm">
                 {s.viewed_at && <li>Viewed {at(s.viewed_at)}</li>}
@@ -364,9 +364,9 @@ function EventLog({ contract }: { contract: Contract }) {
       meta: { rowHeader: true },
       cell: ({ row: { original: e } }) => (
         <>
-          {label(e.type)}
+          {humanize(e.type)}
           <span className="block text-sm font-normal text-muted-foreground">
-            {momentIn(stud.timezone, e.occurred_at)}
+            {formatDateTime(e.occurred_at, stud.timezone)}
           </span>
         </>
       ),

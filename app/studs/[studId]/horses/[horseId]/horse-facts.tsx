@@ -11,6 +11,8 @@ import {
   DetailList,
   FormActions,
   FormErrorSummary,
+  formatDate,
+  humanize,
   useRecordForm,
   useToast,
 } from '../../../../components/ui';
@@ -23,7 +25,7 @@ import {
   studFactsForm,
   studFactsInput,
 } from '../horse-fields';
-import { ownershipText, words } from '../herd-ui';
+import { ownershipText, sentence } from '../herd-ui';
 
 /** Refreshes what a change to a horse shows: the herd, the horse, its pedigree, the stallions. */
 function useHorseSaved() {
@@ -39,8 +41,6 @@ function useHorseSaved() {
     toast('success', `${what} of ${horse.name} were saved.`);
   };
 }
-
-const SEX = { male: 'male', female: 'female', unknown: 'unknown' } as const;
 
 /** The platform's record of the animal, and its edit where the stud may change it (0.3). */
 export function IdentityCard({ horse }: { horse: StudHorse }) {
@@ -68,11 +68,11 @@ export function IdentityCard({ horse }: { horse: StudHorse }) {
           )}
           <dt>Sex</dt>
           <dd>
-            {SEX[horse.sex]}
+            {humanize(horse.sex)}
             {horse.gelded && ' (gelded)'}
           </dd>
           <dt>Born</dt>
-          <dd>{horse.birth_date ?? horse.birth_year}</dd>
+          <dd>{horse.birth_date ? formatDate(horse.birth_date) : horse.birth_year}</dd>
           <dt>Breed</dt>
           <dd>{horse.breed ?? '—'}</dd>
           <dt>Colour</dt>
@@ -88,7 +88,7 @@ export function IdentityCard({ horse }: { horse: StudHorse }) {
           <dt>Record</dt>
           <dd>
             <Badge status={horse.identity_status === 'verified' ? 'active' : undefined}>
-              {horse.identity_status}
+              {humanize(horse.identity_status)}
             </Badge>
           </dd>
         </DetailList>
@@ -170,27 +170,27 @@ export function StudFactsCard({ horse }: { horse: StudHorse }) {
       ) : (
         <DetailList>
           <dt>Role</dt>
-          <dd>{horse.role ? words(horse.role) : 'unknown until the sex is known'}</dd>
+          <dd>{horse.role ? humanize(horse.role) : 'Unknown until the sex is known'}</dd>
           {horse.reproductive_status && (
             <>
               <dt>Reproductive status</dt>
-              <dd>{words(horse.reproductive_status)}</dd>
+              <dd>{humanize(horse.reproductive_status)}</dd>
             </>
           )}
           <dt>Status</dt>
           <dd>
-            <Badge status={horse.status}>{horse.status}</Badge>
+            <Badge status={horse.status}>{humanize(horse.status)}</Badge>
           </dd>
           <dt>Ownership</dt>
-          <dd>{ownershipText(horse)}</dd>
+          <dd>{sentence(ownershipText(horse))}</dd>
           <dt>On the premises</dt>
-          <dd>{horse.on_premises ? 'yes' : 'no'}</dd>
+          <dd>{horse.on_premises ? 'Yes' : 'No'}</dd>
           <dt>Location</dt>
           <dd>{horse.location ?? '—'}</dd>
           <dt>Arrived</dt>
-          <dd>{horse.arrival_date ?? '—'}</dd>
+          <dd>{horse.arrival_date ? formatDate(horse.arrival_date) : '—'}</dd>
           <dt>Departed</dt>
-          <dd>{horse.departure_date ?? '—'}</dd>
+          <dd>{horse.departure_date ? formatDate(horse.departure_date) : '—'}</dd>
           <dt>Notes</dt>
           <dd className="whitespace-pre-line">{horse.notes ?? '—'}</dd>
         </DetailList>

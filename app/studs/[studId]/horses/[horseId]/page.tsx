@@ -13,6 +13,7 @@ import {
   Dialog,
   Empty,
   errorMessage,
+  humanize,
   Pager,
   QueryState,
   useToast,
@@ -21,7 +22,7 @@ import { GENERATIONS, PedigreeTree } from '../../../../pedigree/pedigree-tree';
 import { useTRPC } from '../../../../trpc';
 import { MedicalRecordForm, MedicalRecordList } from '../../medical/medical-records';
 import { NotAllowed, useStud } from '../../stud-context';
-import { HorseThumb, ownershipText, words } from '../herd-ui';
+import { HorseThumb, ownershipText } from '../herd-ui';
 import { IdentityCard, StudFactsCard } from './horse-facts';
 import { HorsePhotos } from './horse-photos';
 
@@ -70,7 +71,7 @@ export default function StudHorsePage() {
           <div className="min-w-0">
             <h1 className="m-0 break-words">{h.name}</h1>
             <p className="m-0 text-muted-foreground">
-              {[h.role && words(h.role), h.birth_year, ownershipText(h)]
+              {[h.role && humanize(h.role), h.birth_year, ownershipText(h)]
                 .filter(Boolean)
                 .join(' · ')}
             </p>

@@ -14,6 +14,7 @@ import {
   blankAs,
   FormActions,
   FormErrorSummary,
+  humanize,
   SelectInputField,
   TextareaField,
   TextInputField,
@@ -75,7 +76,8 @@ export function CheckForm({ pregnancy, onDone }: { pregnancy: Pregnancy; onDone:
       onDone();
     },
   });
-  const choices = (values: readonly string[]) => values.map((v) => ({ value: v, label: words(v) }));
+  const choices = (values: readonly string[]) =>
+    values.map((v) => ({ value: v, label: humanize(v) }));
   return (
     <form aria-label="Record check" className="mt-3" noValidate onSubmit={onSubmit}>
       <div className="grid gap-x-4 sm:grid-cols-2">
@@ -108,8 +110,8 @@ export function CheckForm({ pregnancy, onDone }: { pregnancy: Pregnancy; onDone:
           label="Heartbeat"
           options={[
             { value: '', label: 'Not checked' },
-            { value: 'yes', label: 'yes' },
-            { value: 'no', label: 'no' },
+            { value: 'yes', label: 'Yes' },
+            { value: 'no', label: 'No' },
           ]}
         />
         <SelectInputField
@@ -123,8 +125,8 @@ export function CheckForm({ pregnancy, onDone }: { pregnancy: Pregnancy; onDone:
           name="reported_by"
           label="Reported by"
           options={[
-            { value: CHECK_REPORTERS[0], label: 'the stud' },
-            { value: CHECK_REPORTERS[1], label: "the owner's vet" },
+            { value: CHECK_REPORTERS[0], label: 'The stud' },
+            { value: CHECK_REPORTERS[1], label: "The owner's vet" },
           ]}
         />
         <TextInputField form={form} name="vet_name" label="Vet" autoComplete="off" />

@@ -13,28 +13,35 @@ import {
   CardTitle,
   cardClass,
   DataTable,
+  dateColumn,
   DetailList,
   Dialog,
   Empty,
+  formatDate,
+  humanize,
   QueryState,
   type ColumnDef,
 } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
 import { NotAllowed, useStud } from '../../stud-context';
-import { dayText, words } from '../pregnancy-ui';
+import { dayText, windowText, words } from '../pregnancy-ui';
 import { CheckForm } from './check-form';
 
-const yesNo = (value: boolean | null) => (value === null ? '—' : value ? 'yes' : 'no');
+const yesNo = (value: boolean | null) => (value === null ? '—' : value ? 'Yes' : 'No');
 
 /** The checks in date order: a table from a tablet's width, cards on a phone. */
 function CheckList({ checks }: { checks: PregnancyCheck[] }) {
   const columns: ColumnDef<PregnancyCheck>[] = [
-    { id: 'date', header: 'Date', meta: { rowHeader: true }, cell: ({ row }) => row.original.date },
+    { ...dateColumn<PregnancyCheck>('date', 'Date'), meta: { rowHeader: true } },
     { id: 'day', header: 'Day', cell: ({ row }) => row.original.day },
-    { id: 'method', header: 'Method', cell: ({ row }) => words(row.original.method) },
-    { id: 'result', header: 'Result', cell: ({ row }) => row.original.result },
+    { id: 'method', header: 'Method', cell: ({ row }) => humanize(row.original.method) },
+    { id: 'result', header: 'Result', cell: ({ row }) => humanize(row.original.result) },
     { id: 'heartbeat', header: 'Heartbeat', cell: ({ row }) => yesNo(row.original.heartbeat) },
-    { id: 'sex', header: 'Foetal sex', cell: ({ row }) => row.original.fetal_sex ?? '—' },
+    {
+      id: 'sex',
+      header: 'Foetal sex',
+      cell: ({ row }) => (row.original.fetal_sex ? humanize(row.original.fetal_sex) : '—'),
+    },
     {
       id: 'vet',
       header: 'Vet',
@@ -57,13 +64,17 @@ function CheckList({ checks }: { checks: PregnancyCheck[] }) {
       </div>
       <ul aria-label="Checks" className="m-0 list-none p-0 md:hidden">
         {checks.map((check) => (
-          <li key={check.id} aria-label={`Check of ${check.date}`} className={cardClass}>
+          <li
+            key={check.id}
+            aria-label={`Check of ${formatDate(check.date)}`}
+            className={cardClass}
+          >
             <h3 className="m-0 text-base">
-              Day {check.day}: {check.result}
+              Day {check.day}: {words(check.result)}
             </h3>
             <p className="m-0 mt-1 text-sm">
-              {check.date} · {words(check.method)}
-              {check.heartbeat !== null && ` · heartbeat ${yesNo(check.heartbeat)}`}
+              {formatDate(check.date)} · {humanize(check.method)}
+              {check.heartbeat !== null && (check.heartbeat ? ' · heartbeat' : ' · no heartbeat')}
               {check.fetal_sex && ` · ${check.fetal_sex}`}
             </p>
             {check.vet_name && <p className="m-0 mt-1 text-sm">{check.vet_name}</p>}
@@ -96,7 +107,7 @@ function Schedule({ pregnancyId }: { pregnancyId: string }) {
                 {s.done ? '✓' : '○'}
               </span>
               <span className="font-medium">Day {s.day}</span>
-              <span>{s.date}</span>
+              <span>{formatDate(s.date)}</span>
               <span className="text-muted-foreground">{s.purpose}</span>
               <span className="sr-only">{s.done ? 'done' : 'to do'}</span>
             </li>
@@ -142,7 +153,7 @@ export default function PregnancyPage() {
             {p.mare.name} × {p.stallion.name}
           </h1>
           <p className="m-0 text-muted-foreground">
-            <Badge>{words(p.status)}</Badge> {dayText(p)}
+            <Badge>{humanize(p.status)}</Badge> {dayText(p)}
             {p.twins && ' · twins'}
             {p.fetal_sex && ` · ${p.fetal_sex}`}
           </p>
@@ -167,17 +178,15 @@ export default function PregnancyPage() {
         <CardTitle>Dates</CardTitle>
         <DetailList>
           <dt>Base date</dt>
-          <dd>{p.base_date}</dd>
+          <dd>{formatDate(p.base_date)}</dd>
           <dt>Due</dt>
-          <dd>{p.due_date}</dd>
+          <dd>{formatDate(p.due_date)}</dd>
           <dt>Foaling window</dt>
-          <dd>
-            {p.due_window.from} to {p.due_window.to}
-          </dd>
+          <dd>{windowText(p.due_window)}</dd>
           {p.ended_on && (
             <>
               <dt>Ended on</dt>
-              <dd>{p.ended_on}</dd>
+              <dd>{formatDate(p.ended_on)}</dd>
             </>
           )}
           {p.breeding_event_id && (

@@ -10,6 +10,8 @@ import {
   ConfirmButton,
   Dialog,
   errorMessage,
+  formatDateTime,
+  humanize,
   money,
   QueryState,
   useErrorToast,
@@ -18,7 +20,6 @@ import {
 import { useTRPC } from '../../../../trpc';
 import { ClientDetails, Detail } from '../../clients/client-details';
 import { useCrmRefresh } from '../../clients/client-form';
-import { words } from '../../clients/crm-ui';
 import { NotAllowed, useStud } from '../../stud-context';
 import { ProspectForm, useStallions } from '../prospect-form';
 
@@ -92,8 +93,8 @@ export default function ProspectPage() {
         <div className="min-w-0">
           <h1 className="m-0 break-words">{p.display_name}</h1>
           <p className="m-0 flex flex-wrap items-center gap-2 text-muted-foreground">
-            <Badge>{p.pipeline_status ?? 'new'}</Badge>
-            <span>{p.kind}</span>
+            <Badge>{humanize(p.pipeline_status ?? 'new')}</Badge>
+            <span>{humanize(p.kind)}</span>
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -131,13 +132,13 @@ export default function ProspectPage() {
       )}
       {p.anonymized_at && (
         <p className="card" role="note">
-          This prospect was anonymized on {p.anonymized_at.slice(0, 10)}: its personal data is
-          erased and it can no longer be edited.
+          This prospect was anonymized on {formatDateTime(p.anonymized_at, stud.timezone)}: its
+          personal data is erased and it can no longer be edited.
         </p>
       )}
       <div className="mt-3">
         <ClientDetails client={p}>
-          <Detail term="Pipeline status">{p.pipeline_status && words(p.pipeline_status)}</Detail>
+          <Detail term="Pipeline status">{p.pipeline_status && humanize(p.pipeline_status)}</Detail>
           <Detail term="Stallion of interest">
             {stallionId && (
               <Link href={`/studs/${studId}/horses/${stallionId}`}>

@@ -21,6 +21,9 @@ import {
   Dialog,
   FormActions,
   FormErrorSummary,
+  formatDate,
+  formatDateTime,
+  humanize,
   QueryState,
   SelectInputField,
   TextareaField,
@@ -31,7 +34,6 @@ import {
   useWriteOutcome,
 } from '../../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../../trpc';
-import { words } from '../../horses/herd-ui';
 import { ClientPicker, StudPickerField } from '../../horses/pickers';
 import { OwedCard } from '../../finance/owed-card';
 import { NotAllowed, useStud } from '../../stud-context';
@@ -84,7 +86,7 @@ export default function ReservationPage() {
           <p className="m-0 flex flex-wrap items-center gap-2 text-muted-foreground">
             <StatusBadge status={r.status} />
             <span>Season {r.season}</span>
-            {r.outcome && <span>{words(r.outcome)}</span>}
+            {r.outcome && <span>{humanize(r.outcome)}</span>}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -144,13 +146,13 @@ export default function ReservationPage() {
             <dt>Client</dt>
             <dd>{r.client?.display_name ?? 'None: the stud’s own mare'}</dd>
             <dt>Requested</dt>
-            <dd>{r.source === 'owner_request' ? 'by the owner' : 'by the stud'}</dd>
+            <dd>{r.source === 'owner_request' ? 'By the owner' : 'By the stud'}</dd>
             {r.return_of_id && (
               <>
                 <dt>Return of</dt>
                 <dd>
                   <Link href={`/studs/${studId}/reservations/${r.return_of_id}`}>
-                    a failed reservation
+                    A failed reservation
                   </Link>
                 </dd>
               </>
@@ -213,13 +215,7 @@ export default function ReservationPage() {
 function Timeline({ reservation }: { reservation: ReservationDetail }) {
   const { stud } = useStud();
   const when = (at: string) =>
-    at.length === 10
-      ? at
-      : new Intl.DateTimeFormat('en-CA', {
-          timeZone: stud.timezone,
-          dateStyle: 'short',
-          timeStyle: 'short',
-        }).format(new Date(at));
+    at.length === 10 ? formatDate(at) : formatDateTime(at, stud.timezone);
   return (
     <Card aria-labelledby="reservation-timeline">
       <CardTitle id="reservation-timeline">Timeline</CardTitle>
@@ -227,7 +223,7 @@ function Timeline({ reservation }: { reservation: ReservationDetail }) {
         {reservation.timeline.map((entry) => (
           <li
             key={`${entry.kind}-${entry.record_id}-${entry.at}`}
-            className="grid gap-x-3 sm:grid-cols-[10rem_1fr]"
+            className="grid gap-x-3 sm:grid-cols-[11rem_1fr]"
           >
             <span className="text-muted-foreground">{when(entry.at)}</span>
             <span className="break-words">{entry.label}</span>
@@ -269,7 +265,11 @@ function ReasonForm({
     onSaved: () => saved(`The reservation was ${action === 'reject' ? 'rejected' : 'cancelled'}.`),
   });
   return (
-    <form aria-label={`${action} the reservation`} noValidate onSubmit={onSubmit}>
+    <form
+      aria-label={action === 'reject' ? 'Reject the reservation' : 'Cancel the reservation'}
+      noValidate
+      onSubmit={onSubmit}
+    >
       <TextInputField form={form} name="reason" label="Reason" required autoComplete="off" />
       <FormErrorSummary form={form} />
       <FormActions
@@ -308,10 +308,7 @@ function CloseForm({
         form={form}
         name="outcome"
         label="Outcome"
-        options={CLOSE_OUTCOMES.map((value) => ({
-          value,
-          label: words(value).charAt(0).toUpperCase() + words(value).slice(1),
-        }))}
+        options={CLOSE_OUTCOMES.map((value) => ({ value, label: humanize(value) }))}
       />
       <FormErrorSummary form={form} />
       <FormActions label="Close as failed" pending={pending} onCancel={onDone} />

@@ -109,11 +109,11 @@ function ProfileView({ profile: s }: { profile: StallionProfile }) {
         <dt>This season</dt>
         <dd>
           <Badge status={s.standing ? 'active' : undefined}>
-            {s.standing ? 'standing at stud' : 'not standing'}
+            {s.standing ? 'Standing at stud' : 'Not standing'}
           </Badge>
         </dd>
         <dt>Book limit</dt>
-        <dd>{s.book_limit === null ? 'no limit' : `${s.book_limit} mares`}</dd>
+        <dd>{s.book_limit === null ? 'No limit' : `${s.book_limit} mares`}</dd>
         <dt>Height</dt>
         <dd>{s.height_cm === null ? '—' : `${s.height_cm} cm`}</dd>
         <dt>Approvals</dt>

@@ -4,7 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useParams } from 'next/navigation';
 import type { AppRouter } from '@/server/router';
-import { Button, DataTable, QueryState, type ColumnDef } from '../../../../../components/ui';
+import {
+  Button,
+  DataTable,
+  formatDate,
+  formatDateTime,
+  plural,
+  QueryState,
+  type ColumnDef,
+} from '../../../../../components/ui';
 import { useTRPC } from '../../../../../trpc';
 import { NotAllowed, useSchool } from '../../../school-context';
 
@@ -22,7 +30,7 @@ const columns: ColumnDef<Entry>[] = [
 /** The departure list laid out for paper: one table per category (see the print rules in globals.css). */
 export default function PrintListPage() {
   const { competitionId } = useParams<{ competitionId: string }>();
-  const { schoolId, may } = useSchool();
+  const { school, schoolId, may } = useSchool();
   const trpc = useTRPC();
   const list = useQuery({
     ...trpc.competitionEntries.printList.queryOptions({ schoolId, competitionId }),
@@ -34,12 +42,12 @@ export default function PrintListPage() {
   return (
     <article className="print-list">
       <div className="no-print flex flex-wrap items-center justify-between gap-2">
-        <span className="text-muted-foreground">{total_entries} entries</span>
+        <span className="text-muted-foreground">{plural(total_entries, 'entry', 'entries')}</span>
         <Button onClick={() => window.print()}>Print</Button>
       </div>
       <h1>{competition.name}</h1>
       <p>
-        {competition.date}
+        {formatDate(competition.date)}
         {competition.location && ` · ${competition.location}`}
       </p>
       {Object.entries(categories).map(([category, entries]) => (
@@ -52,7 +60,9 @@ export default function PrintListPage() {
           )}
         </section>
       ))}
-      <p className="text-muted-foreground">Generated {new Date(generated_at).toLocaleString()}</p>
+      <p className="text-muted-foreground">
+        Generated {formatDateTime(generated_at, school.timezone)}
+      </p>
     </article>
   );
 }

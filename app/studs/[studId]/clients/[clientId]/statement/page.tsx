@@ -11,11 +11,12 @@ import {
   type ColumnDef,
   DataTable,
   dateColumn,
+  formatDate,
+  humanize,
   QueryState,
 } from '../../../../../components/ui';
 import { useTRPC } from '../../../../../trpc';
 import { ReceivableStatus, useMoney } from '../../../finance/finance-ui';
-import { words } from '../../../horses/herd-ui';
 import { printTable } from '../../../reports/season-report';
 import { NotAllowed, useStud } from '../../../stud-context';
 
@@ -73,7 +74,7 @@ export default function ClientStatementPage() {
     dateColumn<StudPayment>('paid_date', 'Paid on'),
     { accessorKey: 'receipt_number', header: 'Receipt', meta: { rowHeader: true } },
     { id: 'for', header: 'For', cell: ({ row }) => row.original.receivable.description },
-    { id: 'method', header: 'Method', cell: ({ row }) => words(row.original.payment_method) },
+    { id: 'method', header: 'Method', cell: ({ row }) => humanize(row.original.payment_method) },
     {
       id: 'amount',
       header: 'Amount',
@@ -92,7 +93,7 @@ export default function ClientStatementPage() {
       </div>
       <h1 id="statement-heading">Statement{name && `: ${name}`}</h1>
       <p className="mt-0 text-muted-foreground">
-        {stud.name} · as of {todayIn(stud.timezone)}
+        {stud.name} · as of {formatDate(todayIn(stud.timezone))}
       </p>
       <QueryState what="the client" query={client} />
       <QueryState what="the charges" query={charges} />

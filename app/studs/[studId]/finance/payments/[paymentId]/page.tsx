@@ -3,7 +3,15 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useParams } from 'next/navigation';
-import { Badge, Button, DetailList, QueryState } from '../../../../../components/ui';
+import {
+  Badge,
+  Button,
+  DetailList,
+  formatDate,
+  formatDateTime,
+  humanize,
+  QueryState,
+} from '../../../../../components/ui';
 import { useTRPC } from '../../../../../trpc';
 import { words } from '../../../horses/herd-ui';
 import { NotAllowed, useStud } from '../../../stud-context';
@@ -34,8 +42,8 @@ export default function ReceiptPage() {
           <p className="mt-0">{stud.name}</p>
           {p.status === 'voided' && (
             <p role="status">
-              <Badge status="cancelled">voided</Badge>{' '}
-              {p.voided_at && `on ${p.voided_at.slice(0, 10)}`}
+              <Badge status="cancelled">Voided</Badge>{' '}
+              {p.voided_at && `on ${formatDateTime(p.voided_at, stud.timezone)}`}
               {p.void_reason && `: ${p.void_reason}`}
             </p>
           )}
@@ -51,9 +59,9 @@ export default function ReceiptPage() {
               <strong>{format(p.amount)}</strong>
             </dd>
             <dt>Paid on</dt>
-            <dd>{p.paid_date}</dd>
+            <dd>{formatDate(p.paid_date)}</dd>
             <dt>Method</dt>
-            <dd>{words(p.payment_method)}</dd>
+            <dd>{humanize(p.payment_method)}</dd>
             {p.notes && (
               <>
                 <dt>Notes</dt>
