@@ -53,25 +53,26 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
 const dialect = new PgDialect();
 
 /**
- * The first column of a one-row statement as the bytes PostgreSQL sent, not decoded, where
- * the driver can give them (postgres.js `raw()`), else as text (PGlite); null for no row or a
- * null. For large JSON passed through to a response (issue 27): decoding 4.7 MB of UTF-8 only
- * to encode it again was a third of the weekly timetable's CPU. Counted like every statement.
+ * The values of a one-row statement as the bytes PostgreSQL sent, not decoded, where the
+ * driver can give them (postgres.js `raw()`), else as text (PGlite); null for no row, each
+ * null value null. For large JSON passed through to a response (issue 27): decoding 4.7 MB of
+ * UTF-8 only to encode it again was a third of the weekly timetable's CPU. Select text
+ * columns: only they read the same from both drivers. Counted like every statement.
  */
-export async function queryFirstValueBytes(
+export async function queryRowBytes(
   db: Database,
   query: SQL,
-): Promise<Buffer | string | null> {
+): Promise<(Buffer | string | null)[] | null> {
   const client = (db as { $client?: unknown }).$client as Sql | undefined;
   if (typeof client?.unsafe !== 'function') {
     const [row] = await queryRows<Record<string, string | null>>(db, query);
-    return row ? (Object.values(row)[0] ?? null) : null;
+    return row ? Object.values(row) : null;
   }
   const store = statementCounter.getStore();
   if (store) store.count += 1;
   const { sql, params } = dialect.sqlToQuery(query);
   const [row] = await client.unsafe(sql, params as never[]).raw();
-  return (row?.[0] as Buffer | null | undefined) ?? null;
+  return row ? (row as (Buffer | null)[]) : null;
 }
 
 export type PostgresOptions = {

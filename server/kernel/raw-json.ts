@@ -55,7 +55,7 @@ let splicing: (string | Buffer)[] | null = null;
  * then the placeholders are replaced. `JSON.stringify` is synchronous, so no other call can
  * meet `splicing` set.
  */
-export function stringifyAnswer(value: unknown): string | Buffer | undefined {
+export function stringifyAnswer(value: unknown): string | Buffer[] | undefined {
   const texts: (string | Buffer)[] = [];
   splicing = texts;
   let json: string | undefined;
@@ -74,12 +74,10 @@ export function stringifyAnswer(value: unknown): string | Buffer | undefined {
     from = at + placeholder.length;
   });
   pieces.push(json.slice(from));
-  // Bytes stay bytes: the answer is then written as one buffer, never decoded (issue 27).
+  // Bytes stay bytes, and are not copied: the answer is written as its pieces (issue 27).
   return pieces.every((piece) => typeof piece === 'string')
     ? pieces.join('')
-    : Buffer.concat(
-        pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)),
-      );
+    : pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece));
 }
 
 /**

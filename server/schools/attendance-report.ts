@@ -1,7 +1,7 @@
 import { addDays, addMonths, endOfMonth, format, parseISO } from 'date-fns';
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { queryFirstValueBytes, queryRows, type Database } from '@/db/client';
+import { queryRowBytes, queryRows, type Database } from '@/db/client';
 import {
   attendance,
   attendanceScheduleMonths,
@@ -181,7 +181,7 @@ async function fromSummaries(db: Database, schoolId: string, start: string, end:
     ),
     // A row per student (10,000 a month in the large school): the list's JSON is built by
     // PostgreSQL and passed through as its bytes (issue 27), not mapped and serialized in JS.
-    queryFirstValueBytes(
+    queryRowBytes(
       db,
       sql`select coalesce(array_to_json(array_agg(row_to_json((select o from (select
                    r.student_id, r.full_name, r.records, r.present, r.absent, r.late, r.excused,
@@ -210,7 +210,7 @@ async function fromSummaries(db: Database, schoolId: string, start: string, end:
   ]);
   return {
     totals: totals!,
-    by_student: rawJson<StudentTally[]>(byStudent ?? '[]'),
+    by_student: rawJson<StudentTally[]>(byStudent?.[0] ?? '[]'),
     by_class: byClass,
   };
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { queryFirstValueBytes, type Database } from '@/db/client';
+import { eq, sql } from 'drizzle-orm';
+import { queryRowBytes, type Database } from '@/db/client';
 import {
   classes,
   enrollments,
@@ -30,12 +30,37 @@ import type { WeeklySchedule } from './schedule-schema';
  * same statement answers the kept text while the version is unchanged, and otherwise builds the
  * week and keeps it under the version read in the same snapshot, so a kept week is never
  * older than the data that version stands for.
+ *
+ * The server also holds the last few weeks it answered with their version (`recentWeeks`):
+ * a request reads the school's current version first (an index probe) and answers the held
+ * bytes when they are that version's, so that 4.7 MB are not read from PostgreSQL again. The
+ * version is read from the database on every request, so a held week is exactly as current
+ * as a kept one.
  */
 export async function weeklySchedule(db: Database, schoolId: string, { week, dates }: IsoWeek) {
   const first = dates[0]!;
   const last = dates[dates.length - 1]!;
+  const answer = (days: Buffer | string) => ({
+    week,
+    start_date: first,
+    end_date: last,
+    // Passed through as PostgreSQL wrote it, bytes undecoded: parsing 4.7 MB to serialize it
+    // again cost hundreds of milliseconds and tens of megabytes per request (issue 27).
+    days: rawJson<WeeklySchedule['days']>(days),
+  });
+  const key = `${schoolId} ${first}`;
+  const [current] = await db
+    .select({ version: timetableVersions.version })
+    .from(timetableVersions)
+    .where(eq(timetableVersions.schoolId, schoolId));
+  const held = recentWeeks.get(key);
+  if (held && held.version === (current?.version ?? 0)) {
+    recentWeeks.delete(key);
+    recentWeeks.set(key, held);
+    return answer(held.days);
+  }
   const weekDates = sql`(select d::date as date, n from unnest(${`{${dates.join(',')}}`}::date[]) with ordinality as w(d, n))`;
-  const days = await queryFirstValueBytes(
+  const [days, version] = (await queryRowBytes(
     db,
     sql`
     with version as (
@@ -116,14 +141,19 @@ export async function weeklySchedule(db: Database, schoolId: string, { week, dat
         set version = excluded.version, days = excluded.days
         where t.version < excluded.version
     )
-    select coalesce((select days from kept), (select days from built)) as days`,
-  );
-  // Passed through as PostgreSQL wrote it, bytes undecoded: parsing 4.7 MB to serialize it
-  // again cost hundreds of milliseconds and tens of megabytes per request (issue 27).
-  return {
-    week,
-    start_date: first,
-    end_date: last,
-    days: rawJson<WeeklySchedule['days']>(days ?? '[]'),
-  };
+    select coalesce((select days from kept), (select days from built)) as days,
+           (select v from version)::text as version`,
+  ))!;
+  hold(key, Number(String(version)), days ?? '[]');
+  return answer(days ?? '[]');
+}
+
+/** The weeks this process answered last, by school and Monday, with the version they are of. */
+const recentWeeks = new Map<string, { version: number; days: Buffer | string }>();
+const RECENT_WEEKS = 8;
+
+function hold(key: string, version: number, days: Buffer | string) {
+  recentWeeks.delete(key);
+  recentWeeks.set(key, { version, days });
+  if (recentWeeks.size > RECENT_WEEKS) recentWeeks.delete(recentWeeks.keys().next().value!);
 }

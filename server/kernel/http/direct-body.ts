@@ -5,22 +5,30 @@
  * that reads or replaces the body falls back to the stream: the text is used only while the
  * body is unread.
  */
-const texts = new WeakMap<Response, string | Buffer>();
+const texts = new WeakMap<Response, string | Buffer[]>();
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A JSON answer of `text` (already serialized), or no body when `text` is null. */
-export function jsonText(text: string | Buffer | null, status: number): Response {
+/**
+ * A JSON answer of `text` (already serialized; or its UTF-8 bytes in pieces, written one after
+ * another without being joined or copied), or no body when `text` is null.
+ */
+export function jsonText(text: string | Buffer[] | null, status: number): Response {
   const body =
     typeof text === 'string' || text === null
       ? text
-      : new Uint8Array(text.buffer as ArrayBuffer, text.byteOffset, text.byteLength);
+      : new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (const piece of text) controller.enqueue(piece);
+            controller.close();
+          },
+        });
   const response = new Response(body, { status, headers: { 'content-type': JSON_TYPE } });
   if (text !== null) texts.set(response, text);
   return response;
 }
 
 /** The text of a `jsonText` answer whose body nothing has read yet. */
-export function directText(response: Response): string | Buffer | undefined {
+export function directText(response: Response): string | Buffer[] | undefined {
   return response.bodyUsed ? undefined : texts.get(response);
 }

@@ -216,9 +216,20 @@ export async function sendFetchResponse(
   if (text !== undefined && req.method !== 'HEAD') {
     // The JSON of a REST answer, written at once: no web stream to read (direct-body.ts).
     if (!response.headers.has('content-length'))
-      headers.push('content-length', String(Buffer.byteLength(text)));
+      headers.push(
+        'content-length',
+        String(
+          typeof text === 'string'
+            ? Buffer.byteLength(text)
+            : text.reduce((length, piece) => length + piece.length, 0),
+        ),
+      );
     res.writeHead(response.status, response.statusText || undefined, headers);
-    res.end(text);
+    if (typeof text === 'string') res.end(text);
+    else {
+      for (const piece of text) res.write(piece);
+      res.end();
+    }
     return;
   }
   res.writeHead(response.status, response.statusText || undefined, headers);
