@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -85,6 +86,10 @@ const SEARCH_COLUMNS = [
 const searchColumns = (t: Record<(typeof SEARCH_COLUMNS)[number], PgColumn>) =>
   SEARCH_COLUMNS.map((name) => t[name]);
 
+/** The listings a search can find (listingPublic), the predicate of the search's indexes. */
+const searchable = (t: { status: PgColumn; sellerActive: PgColumn }) =>
+  sql`${t.status} = 'active' and ${t.sellerActive}`;
+
 /**
  * What full-text search reads, kept by the database: title (weight A), breed and
  * discipline (B), description (C), each stemmed in English and in Spanish, accents folded.
@@ -124,6 +129,21 @@ export const marketplaceCategories = pgTable(
     check('marketplace_categories_kind_check', inList(t.kind, CATEGORY_KINDS)),
     check('marketplace_categories_parent_check', sql`${t.parentId} is distinct from ${t.id}`),
   ],
+);
+
+/**
+ * The version of what the search can find: one row, moved on by triggers (migration 0035) in
+ * every statement that changes a listing a search could find (its state, seller, category,
+ * price, place, text or attributes: not its favourites or stock) or a category. A search's
+ * total counted under a version holds while the version does (search-queries.ts).
+ */
+export const marketplaceSearchVersion = pgTable(
+  'marketplace_search_version',
+  {
+    one: boolean('one').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('marketplace_search_version_one_check', sql`${t.one}`)],
 );
 
 /**
@@ -167,6 +187,12 @@ export const publications = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     favouritesCount: integer('favourites_count').notNull().default(0),
+    /**
+     * Whether the seller's owner (user or organization) is active: kept by triggers in the
+     * transaction that suspends or reinstates them (migration 0034), so that a search reads the
+     * listing alone, and its partial indexes leave out the listings of suspended sellers.
+     */
+    sellerActive: boolean('seller_active').notNull().default(true),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql.raw(SEARCH_DOCUMENT)),
     stateKey: text('state_key').generatedAlwaysAs(sql.raw(folded('state'))),
     cityKey: text('city_key').generatedAlwaysAs(sql.raw(folded('city'))),
@@ -192,33 +218,29 @@ export const publications = pgTable(
     // index alone, however few listings match (no visit to the wide rows to test a filter).
     index('publications_active_newest_idx')
       .on(t.publishedAt.desc(), t.id.desc(), t.price, t.categoryId, ...searchColumns(t))
-      .where(sql`${t.status} = 'active'`),
+      .where(searchable(t)),
     index('publications_active_price_idx')
       .on(t.price, t.id.desc(), t.publishedAt, t.categoryId, ...searchColumns(t))
-      .where(sql`${t.status} = 'active'`),
+      .where(searchable(t)),
     index('publications_active_price_desc_idx')
       .on(t.price.desc(), t.id.desc(), t.publishedAt, t.categoryId, ...searchColumns(t))
-      .where(sql`${t.status} = 'active'`),
+      .where(searchable(t)),
     // The place filters, narrow enough to be read before the sorts' indexes.
-    index('publications_active_city_idx')
-      .on(t.cityKey)
-      .where(sql`${t.status} = 'active'`),
-    index('publications_active_state_idx')
-      .on(t.stateKey)
-      .where(sql`${t.status} = 'active'`),
+    index('publications_active_city_idx').on(t.cityKey).where(searchable(t)),
+    index('publications_active_state_idx').on(t.stateKey).where(searchable(t)),
     index('publications_active_category_idx')
       .on(t.categoryId, t.publishedAt.desc())
-      .where(sql`${t.status} = 'active'`),
-    index('publications_search_idx').using('gin', t.searchVector),
+      .where(searchable(t)),
+    // Without a column to check, a count of the matches of `q` reads this index alone (PostgreSQL
+    // skips the heap pages all visible).
+    index('publications_search_idx').using('gin', t.searchVector).where(searchable(t)),
     // A category's or a kind's active listings under any other filter, counted from the index
     // alone.
     index('publications_active_category_seller_idx')
       .on(t.categoryId, ...searchColumns(t), t.price)
-      .where(sql`${t.status} = 'active'`),
-    // Counting the matches of a search reads the sellers of active listings alone (seller-access.ts).
-    index('publications_active_seller_idx')
-      .on(t.sellerProfileId)
-      .where(sql`${t.status} = 'active'`),
+      .where(searchable(t)),
+    // The narrowest: the count of a search without filters reads it, and a seller's listings.
+    index('publications_active_seller_idx').on(t.sellerProfileId).where(searchable(t)),
     index('publications_seller_idx').on(t.sellerProfileId, t.status, t.updatedAt.desc()),
     index('publications_expiry_idx')
       .on(t.expiresAt)

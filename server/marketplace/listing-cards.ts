@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '@/db/client';
 import { isoTimestampSql } from '../kernel/records';
 import { paginate, pageOffset, type PageRequest } from '../kernel/trpc/pagination';
@@ -73,6 +74,13 @@ function cardsOf(ids: SQL, viewerId: string): SQL {
 /**
  * A page of listing cards and its total in one statement: the page's ids by the selection's
  * sort keys first (an index can serve them), then the cards of the page alone.
+ *
+ * With `holdTotal` (a selection that reads listings and categories alone, as the search does),
+ * the total is also held by this process under the version of what the search can find
+ * (`marketplace_search_version`, moved on by triggers in every statement that changes it):
+ * the statement reads the version and counts again only when it is not the held total's, so a
+ * held total is exactly as current as a count, and the 100,000 listings of a catalogue are not
+ * counted on every page of the same search (bench/marketplace-search.ts).
  */
 export async function listingCards(
   db: Database,
@@ -80,6 +88,7 @@ export async function listingCards(
   selection: CardSelection,
   page: PageRequest,
   url: URL,
+  { holdTotal = false }: { holdTotal?: boolean } = {},
 ) {
   const keys = selection.order.map((k, i) => sql`${k.key} as k${sql.raw(String(i))}`);
   const order = sql.join(
@@ -97,19 +106,44 @@ export async function listingCards(
   // count alone (bench/marketplace-search.ts: the first page of 100,000 listings took 900 ms
   // of the database, now 70 ms).
   const from = sql`from publications p ${selection.join ?? sql``} where ${selection.where}`;
-  const rows = await queryRows<{ total: number; card: ListingCard | null }>(
+  const count = sql`(select count(*)::int ${from})`;
+  const totalKey = holdTotal ? JSON.stringify(dialect.sqlToQuery(count)) : null;
+  const held = totalKey === null ? undefined : heldTotals.get(totalKey);
+  const rows = await queryRows<{ version: string | null; total: number; card: ListingCard | null }>(
     db,
     sql`with page as (
           select id, row_number() over (order by ${order}) as position
             from (select p.id${keys.length ? sql`, ${sql.join(keys, sql`, `)}` : sql``}
                     ${from}
                    order by ${order}
-                   limit ${page.per_page} offset ${pageOffset(page)}) hits)
-        select counted.total, to_jsonb(card) - 'position' as card
-          from (select count(*)::int as total ${from}) counted
+                   limit ${page.per_page} offset ${pageOffset(page)}) hits),
+        version as (select version from marketplace_search_version)
+        select (select version from version)::text as version, counted.total,
+               to_jsonb(card) - 'position' as card
+          from (select ${
+            held
+              ? sql`case when (select version from version) = ${held.version}::bigint
+                         then ${held.total}::int else ${count} end`
+              : count
+          } as total) counted
           left join lateral (${cardsOf(sql`page`, viewerId)}) card on true
          order by card.position`,
   );
+  const total = rows[0]?.total ?? 0;
+  const version = rows[0]?.version;
+  if (totalKey !== null && version) holdTotalOf(totalKey, version, total);
   const cards = rows.flatMap((r) => (r.card === null ? [] : [r.card]));
-  return paginate(cards, rows[0]?.total ?? 0, page, url);
+  return paginate(cards, total, page, url);
+}
+
+const dialect = new PgDialect();
+
+/** The totals this process counted last, by their count statement, with their version. */
+const heldTotals = new Map<string, { version: string; total: number }>();
+const HELD_TOTALS = 1_000;
+
+function holdTotalOf(key: string, version: string, total: number) {
+  heldTotals.delete(key);
+  heldTotals.set(key, { version, total });
+  if (heldTotals.size > HELD_TOTALS) heldTotals.delete(heldTotals.keys().next().value!);
 }

@@ -97,6 +97,7 @@ export function searchListings(db: Database, viewerId: string, input: ListingSea
     { where: sql.join(searchFilters(input), sql` and `), order: SORTS[input.sort] },
     input,
     url,
+    { holdTotal: true },
   );
 }
 

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { statementCounter } from '@/db/client';
-import { memberships, organizations, sellerProfiles, users } from '@/db/schema';
+import {
+  marketplaceCategories,
+  marketplaceSearchVersion,
+  memberships,
+  organizations,
+  publications,
+  sellerProfiles,
+  users,
+} from '@/db/schema';
 import { useTestApp, type TestApp } from '../test/harness';
 import { marketplaceWorld } from './marketplace-fixtures';
 
@@ -419,6 +427,64 @@ describe('GET /api/marketplace/listings', () => {
     const closed = await app.request('GET', '/api/marketplace/listings', { token: c.buyer.token });
     expect(closed.status).toBe(503);
     expect(closed.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('counts its total again whenever a findable listing or a category changes, and only then', async () => {
+    const c = await catalogue(app);
+    const total = async (query: string) => {
+      const res = await app.request('GET', `/api/marketplace/listings?${query}`, {
+        token: c.buyer.token,
+      });
+      expect(res.status, res.text).toBe(200);
+      return res.body.meta.total as number;
+    };
+    const version = async () =>
+      (await app.db.select().from(marketplaceSearchVersion))[0]?.version ?? null;
+    const totals = async () => ({
+      all: await total(''),
+      saddle: await total('q=saddle'),
+      horses: await total(`category_id=${c.categories.horses.id}`),
+      // Page 2 of one per page: a total held for page 1 answers the other pages too.
+      paged: await total('per_page=1&page=2'),
+    });
+    expect(await totals()).toEqual({ all: 8, saddle: 2, horses: 4, paged: 8 });
+
+    // What the search cannot see does not move the version: a favourite, a draft's title.
+    const before = await version();
+    await app.request('POST', '/api/marketplace/favourites', {
+      token: c.buyer.token,
+      body: { listing_id: c.l.l5.id },
+    });
+    await app.db
+      .update(publications)
+      .set({ title: 'Draft saddle' })
+      .where(eq(publications.id, c.unseen[1]!.id));
+    expect(await version()).toBe(before);
+    expect(await totals()).toEqual({ all: 8, saddle: 2, horses: 4, paged: 8 });
+
+    // Each of these changes what the search finds, and the next answer counts it.
+    await c.listing({ title: 'Dressage saddle, black', categoryId: c.categories.saddles.id });
+    expect(await totals()).toEqual({ all: 9, saddle: 3, horses: 4, paged: 9 });
+    await app.db
+      .update(publications)
+      .set({ title: 'Snaffle bridle and saddle' })
+      .where(eq(publications.id, c.l.l7.id));
+    expect(await totals()).toEqual({ all: 9, saddle: 4, horses: 4, paged: 9 });
+    await app.db
+      .update(publications)
+      .set({ status: 'paused' })
+      .where(eq(publications.id, c.l.l1.id));
+    expect(await totals()).toEqual({ all: 8, saddle: 4, horses: 3, paged: 8 });
+    await app.db.update(users).set({ status: 'suspended' }).where(eq(users.id, c.other.id));
+    expect(await totals()).toEqual({ all: 5, saddle: 3, horses: 1, paged: 5 });
+    await app.db
+      .update(marketplaceCategories)
+      .set({ parentId: c.categories.horses.id })
+      .where(eq(marketplaceCategories.id, c.categories.services.id));
+    expect(await totals()).toEqual({ all: 5, saddle: 3, horses: 2, paged: 5 });
+    await app.db.delete(publications).where(eq(publications.id, c.l.l8.id));
+    expect(await totals()).toEqual({ all: 4, saddle: 3, horses: 1, paged: 4 });
+    expect(await version()).not.toBe(before);
   });
 
   it('runs the same number of statements for a page of 1 and of 8 cards', async () => {

@@ -44,14 +44,11 @@ export const sellerActive = sql`(not exists (select 1 from users off_u
 
 /**
  * Whether the seller of the listing aliased `p` may sell (`sellerActive`, read from the
- * listing): its seller is not among the few suspended ones, a hashed lookup per listing, so
- * that counting 100,000 listings needs no join (bench/marketplace-search.ts: 55 → 20 ms).
+ * listing): `publications.seller_active`, kept by triggers in the transaction that suspends or
+ * reinstates the owner (migration 0034), so that a search reads no seller and its partial
+ * indexes hold only what it can find (bench/marketplace-search.ts).
  */
-export const listingSellerActive = sql`p.seller_profile_id not in (
-  select s.id from seller_profiles s
-    left join users u on u.id = s.user_id
-    left join organizations o on o.id = s.organization_id
-   where u.status <> 'active' or o.status <> 'active')`;
+export const listingSellerActive = sql`p.seller_active`;
 
 export type ManagedProfile = { id: string; userId: string | null; organizationId: string | null };
 
