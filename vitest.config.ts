@@ -80,6 +80,8 @@ export default defineConfig({
           exclude: ['**/*.pg.test.ts'],
         },
       },
+      // The web app's own logic (the kit's wording of messages): no database, in both passes.
+      { extends: true, test: { name: 'app', include: ['app/**/*.test.ts'] } },
       // Guarantees that need real concurrent connections run only on PostgreSQL.
       ...(onPostgres
         ? [

@@ -33,30 +33,41 @@ test('a platform administrator changes settings with one save, sees a refusal be
   await expect(blog).toBeChecked();
   await expectNoSeriousA11yViolations(page, 'settings, a feature switched on');
 
-  // Two changes in one save: the server refuses one, which keeps its edit and its message.
+  // Two changes in one save: the server refuses one, so neither is stored; each keeps its edit.
   const support = page.getByLabel('Support e-mail');
+  const name = page.getByLabel('Platform name');
   await support.fill('not-an-address');
-  await page.getByLabel('Platform name').fill('Equestrian Platform (demo)');
+  await name.fill('Equestrian Platform (demo)');
   await save.click();
-  // The toast of the first save may still be showing.
   await expect(
-    page.getByRole('status').filter({ hasText: '1 setting saved.' }).last(),
+    page.getByRole('alert').filter({ hasText: 'Nothing was saved: 1 setting needs a change.' }),
   ).toBeVisible();
   const refusal = 'Support e-mail must be a valid email address.';
   await expect(
-    page.getByRole('alert').filter({ hasText: '1 change could not be saved' }),
+    page
+      .getByRole('alert')
+      .filter({ hasText: '1 setting needs a change before anything is saved' }),
   ).toContainText(refusal);
   await expect(support).toHaveAttribute('aria-invalid', 'true');
   await expect(support).toHaveAccessibleDescription(new RegExp(refusal));
+  await expect(name).toHaveValue('Equestrian Platform (demo)');
   await expectNoSeriousA11yViolations(page, 'settings, a value refused');
+  // Corrected, both are saved together.
+  await support.fill('help@demo.school');
+  await save.click();
+  await expect(page.getByRole('status').filter({ hasText: '2 settings saved.' })).toBeVisible();
+  await expect(save).toBeDisabled();
+  // An edit discarded is not saved.
+  await support.fill('nobody@demo.school');
   await page.getByRole('button', { name: 'Discard changes' }).click();
-  await expect(support).toHaveValue('');
+  await expect(support).toHaveValue('help@demo.school');
   await expect(save).toBeDisabled();
 
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Blog published' })).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Marketplace open' })).toBeChecked();
   await expect(page.getByLabel('Platform name')).toHaveValue('Equestrian Platform (demo)');
+  await expect(page.getByLabel('Support e-mail')).toHaveValue('help@demo.school');
 
   // The public feature list that the UI reads says the same.
   const features = await page.request.get('/api/features');

@@ -178,7 +178,8 @@ export async function personPage(browser: Browser, testInfo: TestInfo) {
 
 /**
  * Runs the row action `label` of the row named `what` (app/components/ui/row-actions.tsx): a
- * button named with the row from 768 px, an item of the row's "More" menu on a phone.
+ * button named with the row from 768 px (`name` where the action gives its own, "Usage of
+ * Canela"), an item of the row's "More" menu on a phone (a toggle's item is a checkbox item).
  */
 export async function chooseRowAction(
   page: Page,
@@ -186,11 +187,13 @@ export async function chooseRowAction(
   label: string,
   what: string,
   mobile: boolean,
+  name = `${label} ${what}`,
 ) {
   if (mobile) {
     await row.getByRole('button', { name: `More actions for ${what}` }).click();
-    await page.getByRole('menuitem', { name: label, exact: true }).click();
+    const item = { name: label, exact: true };
+    await page.getByRole('menuitem', item).or(page.getByRole('menuitemcheckbox', item)).click();
   } else {
-    await row.getByRole('button', { name: `${label} ${what}`, exact: true }).click();
+    await row.getByRole('button', { name, exact: true }).click();
   }
 }

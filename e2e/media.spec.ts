@@ -21,7 +21,14 @@ test("a manager sees a horse's photos, is refused a file that is no image, uploa
   await signInToSchool(page, 'manager@demo.school');
   await openSection(page, 'Horses');
   const canela = page.getByRole('row', { name: /Canela/ });
-  await chooseRowAction(page, canela, 'Photos', 'Canela', testInfo.project.name === 'mobile');
+  await chooseRowAction(
+    page,
+    canela,
+    'Photos',
+    'Canela',
+    testInfo.project.name === 'mobile',
+    'Photos of Canela',
+  );
 
   const photos = page.getByRole('region', { name: 'Photos of Canela' });
   await expect(photos.getByRole('img', { name: 'Canela in the paddock' })).toBeVisible();

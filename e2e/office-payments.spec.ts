@@ -204,7 +204,7 @@ test('the office takes attendance for yesterday’s class in six steps at most; 
   const ahead = page.getByRole('form', { name: 'Attendance' });
   await ahead.getByRole('button', { name: 'Save attendance' }).click();
   await expect(ahead.getByRole('alert')).toContainText(
-    'The date field must be a date before or equal to today.',
+    'Not saved. Date must be a date before or equal to today.',
   );
   await expectNoSeriousA11yViolations(page, 'attendance, a day to come refused');
 });

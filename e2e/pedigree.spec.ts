@@ -25,6 +25,7 @@ test("an owner reads a horse's pedigree, is told a UELN is taken and links that 
     'Pedigree',
     'Canela',
     !wide,
+    'Pedigree of Canela',
   );
   const pedigree = page.getByRole('region', { name: 'Pedigree of Canela' });
   // A chart on a wide screen, nested lists on a phone: the same ancestors either way.
@@ -56,7 +57,7 @@ test("an owner reads a horse's pedigree, is told a UELN is taken and links that 
   await expect(toast(page, `${name} was saved.`)).toBeVisible();
 
   const row = page.getByRole('row', { name: new RegExp(name) });
-  await chooseRowAction(page, row, 'Pedigree', name, !wide);
+  await chooseRowAction(page, row, 'Pedigree', name, !wide, `Pedigree of ${name}`);
   const linked = page.getByRole('region', { name: `Pedigree of ${name}` });
   const linkedTree = wide
     ? linked.getByRole('group', { name: /Pedigree chart/ })

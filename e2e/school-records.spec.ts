@@ -59,7 +59,7 @@ test('a manager creates an instructor, a class and a horse, sees a 422 beside it
   await expect(horse.getByLabel('Name')).toHaveAccessibleDescription('Name is required.');
   await expect(horse.getByLabel('Name')).toBeFocused();
   await expect(horse.getByLabel('Classes a day at most')).toHaveAccessibleDescription(
-    'Classes a day at most must not be greater than 20.',
+    'Daily class limit must not be greater than 20.',
   );
   await expectNoSeriousA11yViolations(page, 'horses, new horse dialog with errors');
   const name = unique(testInfo, 'Tormenta');

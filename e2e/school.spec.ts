@@ -97,7 +97,7 @@ test('a CSV import previews the rows, reports the bad one and imports the others
   await expect(page.getByText('3 rows: 2 ready to import, 1 with errors.')).toBeVisible();
   const preview = page.getByRole('table', { name: 'Rows of the file' });
   await expect(preview.getByRole('row', { name: /Omar/ })).toContainText(
-    'The email field must be a valid email address.',
+    'Email must be a valid email address.',
   );
   await expectNoSeriousA11yViolations(page, 'import, preview');
   await screenshot(page, testInfo, 'import-preview');
@@ -306,10 +306,10 @@ test('the schedule grid takes a new lesson and an enrollment; horses with their 
   await openSection(page, 'Horses');
   const canela = page.getByRole('row', { name: /Canela/ });
   await expect(
-    canela.getByRole('button', { name: mobile ? 'More actions for Canela' : 'Usage Canela' }),
+    canela.getByRole('button', { name: mobile ? 'More actions for Canela' : 'Usage of Canela' }),
   ).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'horses');
-  await chooseRowAction(page, canela, 'Usage', 'Canela', mobile);
+  await chooseRowAction(page, canela, 'Usage', 'Canela', mobile, 'Usage of Canela');
   await expect(
     page.getByRole('img', { name: /Classes per day against the limit of 4/ }),
   ).toBeVisible();

@@ -26,7 +26,7 @@ test('a family joins the public waiting list without an account, and the manager
   await page.getByLabel('Last name').fill('Ruiz');
   await page.getByLabel('Saturday').check();
   await page.getByRole('button', { name: 'Join the waiting list' }).click();
-  await expect(page.getByText('The consent field must be accepted.')).toBeVisible();
+  await expect(page.getByText('Tick the box to agree.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'waitlist form, consent missing');
   await page.getByLabel(/I agree that Demo Riding School keeps these details/).check();
   await page.getByRole('button', { name: 'Join the waiting list' }).click();

@@ -217,6 +217,7 @@ export function ListingForm({
           form={form}
           name="seller_profile_id"
           label="Sell as"
+          noun="Seller profile"
           options={profiles.map((profile) => ({ value: profile.id, label: profile.display_name }))}
         />
       )}

@@ -14,11 +14,29 @@ import {
   QueryState,
   useToast,
 } from '../components/ui';
-import { fieldErrorsOf } from '../components/ui/errors';
+import { fieldErrorsOf, fieldMessages, fileRefusal, type FileKind } from '../components/ui/errors';
 import { uploadMedia } from './upload';
 
-const PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
-const MAX_PHOTO_MB = 10;
+/** The photos the media routes take (server/media/media-file.ts: read from the bytes there). */
+export const PHOTO_FILES: FileKind = {
+  types: ['image/jpeg', 'image/png', 'image/webp'],
+  name: 'photo',
+  formats: 'JPEG, PNG or WebP',
+  maxMb: 10,
+};
+
+/**
+ * A refused upload's messages by the box they belong beside: the caption's, and all the others
+ * (the file's, the horse's, a refusal of no field) beside the photo.
+ */
+function uploadErrors(error: Error): { file?: string; caption?: string } {
+  const { caption, ...others } = fieldErrorsOf(error);
+  const file = fieldMessages(others);
+  return {
+    file: file.length > 0 ? file.join(' ') : caption ? undefined : error.message,
+    caption: caption && fieldMessages({ caption }).join(' '),
+  };
+}
 
 /** A page of an organization's media, as its media list answers it. */
 type PhotoPage = {
@@ -132,7 +150,7 @@ function PhotoUpload({
   const captionId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [errors, setErrors] = useState<{ file?: string; caption?: string }>({});
   const [inputKey, setInputKey] = useState(0);
   const upload = useMutation({
     mutationFn: (photo: File) =>
@@ -148,22 +166,18 @@ function PhotoUpload({
       setInputKey((key) => key + 1);
       await onUploaded();
     },
-    onError: (error) => {
-      const fields = fieldErrorsOf(error);
-      setErrors(Object.keys(fields).length ? fields : { file: [error.message] });
-    },
+    onError: (error) => setErrors(uploadErrors(error)),
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!file) return setErrors({ file: ['Choose a photo to upload.'] });
-    if (file.size > MAX_PHOTO_MB * 1024 * 1024)
-      return setErrors({ file: [`A photo may be at most ${MAX_PHOTO_MB} MB.`] });
+    if (!file) return setErrors({ file: 'Choose a photo to upload.' });
+    const refusal = fileRefusal(file, [PHOTO_FILES]);
+    if (refusal) return setErrors({ file: refusal });
     upload.mutate(file);
   }
 
-  const fileError = errors.file?.join(' ');
-  const captionError = errors.caption?.join(' ');
+  const { file: fileError, caption: captionError } = errors;
   return (
     <form
       aria-label="Upload a photo"
@@ -172,12 +186,14 @@ function PhotoUpload({
       className="mb-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto]"
     >
       <div>
-        <Label htmlFor={fileId}>Photo (JPEG, PNG or WebP, up to {MAX_PHOTO_MB} MB)</Label>
+        <Label htmlFor={fileId}>
+          Photo ({PHOTO_FILES.formats}, up to {PHOTO_FILES.maxMb} MB)
+        </Label>
         <Input
           key={inputKey}
           id={fileId}
           type="file"
-          accept={PHOTO_TYPES}
+          accept={PHOTO_FILES.types.join(',')}
           aria-invalid={fileError ? true : undefined}
           aria-describedby={fileError ? `${fileId}-error` : undefined}
           onChange={(event) => {
@@ -198,10 +214,11 @@ function PhotoUpload({
           value={caption}
           maxLength={500}
           aria-invalid={captionError ? true : undefined}
+          aria-describedby={captionError ? `${captionId}-error` : undefined}
           onChange={(event) => setCaption(event.target.value)}
         />
         {captionError && (
-          <p role="alert" className="m-0 mt-1 text-sm text-destructive">
+          <p id={`${captionId}-error`} role="alert" className="m-0 mt-1 text-sm text-destructive">
             {captionError}
           </p>
         )}

@@ -72,6 +72,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
           form={form}
           name="default_organization_id"
           label="Open first"
+          noun="Organization to open first"
           options={[
             { value: '', label: 'The list of my organizations' },
             ...[...schools, ...studs].map((o) => ({ value: o.id, label: o.name })),
@@ -81,6 +82,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
           form={form}
           name="date_format"
           label="Dates"
+          noun="Date format"
           options={DATE_FORMATS.map((value) => ({ value, label: DATE_FORMAT_LABELS[value] }))}
         />
       </div>

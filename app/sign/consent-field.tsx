@@ -3,10 +3,12 @@
 import { useId } from 'react';
 import { get, type FieldValues, type Path } from 'react-hook-form';
 import type { FormOf } from '../components/ui';
+import { labelMessage } from '../components/ui/errors';
 
 /**
- * The consent to sign electronically: a checkbox with the consent text as its label, and the
- * refusal beside it when it is not ticked (the server answers 422 without it).
+ * A consent: a checkbox with the consent text as its label, and the refusal beside it when it
+ * is not ticked (the server answers 422 without it), in the person's words: "The consent field
+ * must be accepted." is said "Tick the box to agree.". Phone first: a large box.
  */
 export function ConsentField<T extends FieldValues>({
   form,
@@ -18,7 +20,8 @@ export function ConsentField<T extends FieldValues>({
   text: string;
 }) {
   const id = useId();
-  const message = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  const said = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  const message = said && labelMessage(said, name, 'Consent');
   return (
     <div className="mb-4">
       <div className="flex items-start gap-3">

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationError } from '../kernel/errors';
-import { fieldErrorsFromZod } from '../kernel/validation';
+import { fieldErrorsFromZod, fieldMessageFor, type FieldErrors } from '../kernel/validation';
 
 /** A setting's value as stored (jsonb) and returned. */
 export type SettingValue = boolean | string | number | null;
@@ -110,6 +110,35 @@ export function parseSettingValue(definition: SettingDefinition, value: unknown)
   const result = z.object({ value: definition.schema }).safeParse({ value });
   if (!result.success) throw validationError(fieldErrorsFromZod(result.error));
   return result.data.value;
+}
+
+/**
+ * Several values (`{key: value}`, from a request's `field`) as their keys' types require
+ * them, in the order given. Every unknown key and every refused value is reported in one 422,
+ * each on `<field>.<key>`, so that nothing is stored unless all of them are.
+ */
+export function parseSettingValues(
+  values: Record<string, unknown>,
+  field: string,
+): { key: string; value: SettingValue }[] {
+  const errors: FieldErrors = {};
+  const parsed: { key: string; value: SettingValue }[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    const definition = settingDefinition(key);
+    if (!definition) {
+      const path = `${field}.${key}`;
+      errors[path] = [fieldMessageFor(path, 'field is not a known setting.')];
+      continue;
+    }
+    // Nested as the request holds it, so that zod words the message for `<field>.<key>`.
+    const result = z
+      .object({ [field]: z.object({ [key]: definition.schema }) })
+      .safeParse({ [field]: { [key]: value } });
+    if (result.success) parsed.push({ key, value: result.data[field]![key] as SettingValue });
+    else Object.assign(errors, fieldErrorsFromZod(result.error));
+  }
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  return parsed;
 }
 
 /** What a stored value is worth: anything that no longer fits its key reads as the default. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { settings } from '@/db/schema';
+import { adminActions, settings } from '@/db/schema';
 import { ADMIN_EMAIL, useTestApp, type TestResponse } from '../test/harness';
 import { SETTINGS } from './settings-registry';
 
@@ -46,6 +46,7 @@ function expect422(res: TestResponse, errors: Record<string, string[]>) {
 const ROUTES: [method: string, path: string, body?: unknown][] = [
   ['GET', '/api/admin/settings'],
   ['GET', '/api/admin/settings/group/marketplace'],
+  ['PATCH', '/api/admin/settings', { settings: { 'blog.enabled': true } }],
   ['POST', '/api/admin/settings/initialize'],
   ['POST', '/api/admin/settings/features/blog/toggle', { enabled: true }],
   ['PUT', '/api/admin/settings/marketplace', { enabled: false }],
@@ -390,6 +391,169 @@ describe('PUT /api/admin/settings/{key}', () => {
       'NOT_FOUND',
     );
     expect(await app.db.select().from(settings)).toEqual([]);
+  });
+});
+
+describe('PATCH /api/admin/settings', () => {
+  /** The keys' rows as stored: `{key: value}`, without the keys that hold no row. */
+  async function stored(keys: string[]) {
+    const rows = await app.db.select({ key: settings.key, value: settings.value }).from(settings);
+    return Object.fromEntries(
+      rows.filter((row) => keys.includes(row.key)).map((row) => [row.key, row.value]),
+    );
+  }
+
+  it('stores values of several types together, logs one audit row, and answers {message, settings}', async () => {
+    const token = await admin();
+    const res = await app.request('PATCH', '/api/admin/settings', {
+      token,
+      body: {
+        settings: {
+          'marketplace.listing_days': 30,
+          'general.site_name': '  Horse Hub ',
+          'blog.enabled': true,
+        },
+      },
+    });
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      message: '3 settings updated.',
+      settings: [
+        { key: 'marketplace.listing_days', value: 30 },
+        { key: 'general.site_name', value: 'Horse Hub' },
+        { key: 'blog.enabled', value: true },
+      ],
+    });
+    const overview = await app.request('GET', '/api/admin/settings', { token });
+    expect(overview.body).toEqual({
+      settings: {
+        general: { ...DEFAULT_OVERVIEW.settings.general, site_name: 'Horse Hub' },
+        marketplace: { ...DEFAULT_OVERVIEW.settings.marketplace, listing_days: 30 },
+        blog: { enabled: true },
+      },
+      features: { marketplace: { enabled: true }, blog: { enabled: true } },
+    });
+    const me = await app.request('GET', '/api/auth/me', { token });
+    const rows = await app.db.select().from(settings);
+    expect(rows.map((row) => row.updatedBy)).toEqual([me.body.id, me.body.id, me.body.id]);
+
+    const logged = await app.db.select().from(adminActions);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      action: 'admin.settings.updateMany',
+      subjectType: 'settings',
+      subjectId: null,
+      before: {},
+      after: {
+        'marketplace.listing_days': 30,
+        'general.site_name': 'Horse Hub',
+        'blog.enabled': true,
+      },
+    });
+  });
+
+  it('says "1 setting" for one, and clears a nullable setting with null', async () => {
+    const token = await admin();
+    await app.request('PUT', '/api/admin/settings/general.support_email', {
+      token,
+      body: { value: 'help@horsehub.example' },
+    });
+
+    const res = await app.request('PATCH', '/api/admin/settings', {
+      token,
+      body: { settings: { 'general.support_email': null } },
+    });
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      message: '1 setting updated.',
+      settings: [{ key: 'general.support_email', value: null }],
+    });
+    expect(
+      (await app.request('GET', '/api/admin/settings/general.support_email', { token })).body,
+    ).toEqual({ key: 'general.support_email', value: null });
+  });
+
+  it('switches the marketplace off as the other routes do: its routes answer 503', async () => {
+    const token = await admin();
+    await app.request('PATCH', '/api/admin/settings', {
+      token,
+      body: {
+        settings: { 'marketplace.enabled': false, 'marketplace.maintenance_message': 'Stocktake.' },
+      },
+    });
+
+    const closed = await app.request('GET', '/api/marketplace/categories');
+    expect(closed.status).toBe(503);
+    expect(closed.body).toEqual({
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'Stocktake.' },
+    });
+  });
+
+  it('answers one 422 naming every unknown key and refused value, and stores none of the keys', async () => {
+    const token = await admin();
+    await app.request('PUT', '/api/admin/settings/general.site_name', {
+      token,
+      body: { value: 'Horse Hub' },
+    });
+    const keys = ['general.site_name', 'blog.colour', 'marketplace.listing_days', 'blog.enabled'];
+
+    const res = await app.request('PATCH', '/api/admin/settings', {
+      token,
+      body: {
+        settings: {
+          'general.site_name': 'Pony Club',
+          'blog.colour': 'red',
+          'marketplace.listing_days': 0,
+          'blog.enabled': true,
+        },
+      },
+    });
+
+    expect422(res, {
+      'settings.blog.colour': ['The settings.blog.colour field is not a known setting.'],
+      'settings.marketplace.listing_days': [
+        'The settings.marketplace.listing days field must be at least 1.',
+      ],
+    });
+    expect(await stored(keys)).toEqual({ 'general.site_name': 'Horse Hub' });
+    expect(await app.db.$count(adminActions)).toBe(1);
+  });
+
+  it.each([
+    ['marketplace.enabled', 'yes', 'must be true or false.'],
+    ['general.support_email', 'not-an-address', 'must be a valid email address.'],
+    ['general.site_name', null, 'is required.'],
+    ['marketplace.currency', 'usd', 'format is invalid.'],
+  ])('answers 422 on settings.%s for %j, as the one-key route does', async (key, value, rest) => {
+    const res = await app.request('PATCH', '/api/admin/settings', {
+      token: await admin(),
+      body: { settings: { [key]: value } },
+    });
+
+    const attribute = `settings.${key}`.replace(/_/g, ' ');
+    expect422(res, { [`settings.${key}`]: [`The ${attribute} field ${rest}`] });
+    expect(await app.db.select().from(settings)).toEqual([]);
+  });
+
+  it('answers 422 for no settings, more than 50, a body without them, and a value that is not a scalar', async () => {
+    const token = await admin();
+    const patch = (body: unknown) => app.request('PATCH', '/api/admin/settings', { token, body });
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, n) => [`blog.key_${n}`, true]));
+
+    expect422(await patch({ settings: {} }), {
+      settings: ['The settings field must name at least one setting.'],
+    });
+    expect422(await patch({ settings: many }), {
+      settings: ['The settings field must not name more than 50 settings.'],
+    });
+    expect422(await patch({}), { settings: ['The settings field is required.'] });
+    expect422(await patch({ settings: { 'blog.enabled': [true] } }), {
+      'settings.blog.enabled': ['The selected settings.blog.enabled is invalid.'],
+    });
+    expect(await app.db.select().from(settings)).toEqual([]);
+    expect(await app.db.$count(adminActions)).toBe(0);
   });
 });
 

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { AppError } from '../kernel/errors';
+import { fieldMessage } from '../kernel/validation';
 import { adminProcedure, router } from '../kernel/trpc/init';
 import {
   FEATURES,
   isFeature,
   parseSettingValue,
+  parseSettingValues,
   SETTINGS,
   settingDefinition,
   type SettingDefinition,
@@ -44,6 +46,18 @@ const marketplaceSettingsSchema = z.object({
   enabled: z.boolean(),
   maintenance_message: z.string().nullable(),
 });
+
+/** Keys one bulk save may set: the registry holds far fewer; this bounds a crafted body. */
+const MAX_SETTINGS_PER_SAVE = 50;
+
+const settingChangesSchema = z
+  .record(z.string(), settingValueSchema)
+  .refine((changes) => Object.keys(changes).length > 0, {
+    error: () => fieldMessage('field must name at least one setting.'),
+  })
+  .refine((changes) => Object.keys(changes).length <= MAX_SETTINGS_PER_SAVE, {
+    error: () => fieldMessage(`field must not name more than ${MAX_SETTINGS_PER_SAVE} settings.`),
+  });
 
 const TAGS = ['Settings'];
 
@@ -200,6 +214,32 @@ export const adminSettingsRouter = router({
           maintenance_message: (message!.value as string | null) ?? null,
         },
       };
+    }),
+
+  updateMany: adminProcedure
+    .meta({
+      audit: { subject: 'settings', read: storedSettings },
+      openapi: {
+        method: 'PATCH',
+        path: '/admin/settings',
+        tags: TAGS,
+        summary: 'Sets several settings at once: all of them, or none',
+        description: `\`settings\` maps 1 to ${MAX_SETTINGS_PER_SAVE} dotted keys to their values, each of its key's type; null clears a nullable one. An unknown key or a refused value is a 422 on \`settings.<key>\`, all of them in one answer, and nothing is stored.`,
+      },
+    })
+    .input(z.object({ settings: settingChangesSchema }))
+    .output(
+      z.object({
+        message: z.string(),
+        settings: z.array(z.object({ key: z.string(), value: settingValueSchema })),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const values = parseSettingValues(input.settings, 'settings');
+      // One statement inside the route's transaction: every key is stored, or none.
+      await writeSettings(ctx.db, values, ctx.caller.user.id);
+      const count = `${values.length} setting${values.length === 1 ? '' : 's'}`;
+      return { message: `${count} updated.`, settings: values };
     }),
 
   get: adminProcedure

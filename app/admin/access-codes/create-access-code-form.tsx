@@ -63,6 +63,7 @@ export function CreateAccessCodeForm({
           form={form}
           name="organization_type"
           label="Creates a"
+          noun="Organization type"
           options={wordOptions(ORGANIZATION_TYPES)}
           hint="The organization a redemption creates."
         />
@@ -78,6 +79,7 @@ export function CreateAccessCodeForm({
           form={form}
           name="expires_at"
           label="Expires on"
+          noun="Expiry date"
           type="date"
           hint="Optional: it works until the end of this day."
         />

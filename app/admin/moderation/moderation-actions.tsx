@@ -77,11 +77,19 @@ export function ModerationActions({
   // Reject and suspend ask for the reason in their own dialog, which is their confirmation.
   const actions: (RowAction | false)[] = [
     status === 'pending' && { label: 'Approve', onSelect: () => approve.mutate(id) },
-    status === 'pending' && { label: 'Reject', onSelect: () => setAsking('reject') },
+    status === 'pending' && {
+      label: 'Reject',
+      danger: true,
+      onSelect: () => setAsking('reject'),
+    },
     status === 'suspended' && { label: 'Reinstate', onSelect: () => reinstate.mutate(id) },
     openReports > 0 && { label: 'Dismiss reports', onSelect: () => dismiss.mutate(id) },
     SUSPENDABLE.includes(status) &&
-      (!compact || openReports > 0) && { label: 'Suspend', onSelect: () => setAsking('suspend') },
+      (!compact || openReports > 0) && {
+        label: 'Suspend',
+        danger: true,
+        onSelect: () => setAsking('suspend'),
+      },
   ];
   return (
     <div role="group" aria-label={`Decisions on ${listing.title}`}>

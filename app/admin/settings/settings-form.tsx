@@ -6,11 +6,11 @@ import {
   Button,
   Card,
   CardTitle,
-  errorMessage,
   fieldErrorsOf,
   useErrorToast,
   useToast,
 } from '../../components/ui';
+import { labelMessage } from '../../components/ui/errors';
 import { useTRPCClient } from '../../trpc';
 import { fieldId, SettingField } from './setting-field';
 import { groupHeading, labelOf } from './setting-labels';
@@ -18,21 +18,38 @@ import { draftOf, valueOf, type Draft, type Setting, type SettingValue } from '.
 import { useInvalidateSettings } from './use-invalidate-settings';
 
 type Change = { setting: Setting; value: SettingValue };
-type Outcome = { saved: string[]; failed: Record<string, string> };
 
-/** The server's refusal of one value, worded for its field: "Support e-mail must be …". */
-function refusal(error: unknown, label: string): string {
-  const message = fieldErrorsOf(error).value?.[0] ?? errorMessage(error);
-  return message.replace(/^The value field /, `${label} `);
-}
+/** The request field that holds the values; a refusal is keyed `settings.<key>`. */
+const FIELD = 'settings';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
+/** "2 settings need a change": how many values the server refused. */
+const needChange = (count: number) =>
+  `${plural(count, 'setting')} ${count === 1 ? 'needs' : 'need'} a change`;
+
 /**
- * Every setting, a card per group, with one "Save changes" that stores only what was changed.
- * The server sets one key per request (PUT /admin/settings/{key}), so the changes go one
- * after another; a refused one keeps its edit and its message beside the field, the others
- * are stored.
+ * The server's refusals of the changed values, each worded for its field by its label
+ * ("Support e-mail must be …"), keyed by setting; empty when the answer names none of them.
+ */
+function refusals(error: unknown, changes: Change[]): Record<string, string> {
+  const fieldErrors = fieldErrorsOf(error);
+  return Object.fromEntries(
+    changes.flatMap(({ setting }) => {
+      const path = `${FIELD}.${setting.key}`;
+      const messages = fieldErrors[path];
+      if (!messages) return [];
+      const { label } = labelOf(setting.key, setting.description);
+      return [[setting.key, labelMessage(messages.join(' '), path, label)]];
+    }),
+  );
+}
+
+/**
+ * Every setting, a card per group, with one "Save changes" that stores only what was changed,
+ * in one request (PATCH /admin/settings): all of the changes, or none. When the server refuses
+ * any, nothing is stored; each refused one shows its message beside its field and in a summary
+ * above the groups that takes the focus, and every edit stays for another try.
  */
 export function SettingsForm({ groups }: { groups: { group: string; settings: Setting[] }[] }) {
   const client = useTRPCClient();
@@ -41,7 +58,7 @@ export function SettingsForm({ groups }: { groups: { group: string; settings: Se
   const showError = useErrorToast();
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // Each save with refusals moves the focus to their summary once.
+  // Each refused save moves the focus to the summary once.
   const [refusedSaves, setRefusedSaves] = useState(0);
   const summary = useRef<HTMLDivElement>(null);
 
@@ -54,31 +71,29 @@ export function SettingsForm({ groups }: { groups: { group: string; settings: Se
   const failures = settings.filter((setting) => errors[setting.key]);
 
   const save = useMutation({
-    mutationFn: async (toSave: Change[]): Promise<Outcome> => {
-      const outcome: Outcome = { saved: [], failed: {} };
-      for (const { setting, value } of toSave) {
-        try {
-          await client.admin.settings.update.mutate({ key: setting.key, value });
-          outcome.saved.push(setting.key);
-        } catch (error) {
-          const { label } = labelOf(setting.key, setting.description);
-          outcome.failed[setting.key] = refusal(error, label);
-        }
-      }
-      return outcome;
-    },
-    onSuccess: async ({ saved, failed }) => {
+    mutationFn: (toSave: Change[]) =>
+      client.admin.settings.updateMany.mutate({
+        [FIELD]: Object.fromEntries(toSave.map(({ setting, value }) => [setting.key, value])),
+      }),
+    onSuccess: async ({ settings: saved }) => {
       // The stored values are read back before the edits are dropped, so no field flickers
       // to its old value.
-      if (saved.length > 0) await invalidate();
+      await invalidate();
+      const keys = new Set(saved.map(({ key }) => key));
       setDrafts((current) =>
-        Object.fromEntries(Object.entries(current).filter(([key]) => !saved.includes(key))),
+        Object.fromEntries(Object.entries(current).filter(([key]) => !keys.has(key))),
       );
-      setErrors(failed);
-      if (Object.keys(failed).length > 0) setRefusedSaves((count) => count + 1);
-      if (saved.length > 0) toast('success', `${plural(saved.length, 'setting')} saved.`);
+      setErrors({});
+      toast('success', `${plural(saved.length, 'setting')} saved.`);
     },
-    onError: showError,
+    onError: (error, toSave) => {
+      const refused = refusals(error, toSave);
+      const count = Object.keys(refused).length;
+      if (count === 0) return showError(error);
+      setErrors(refused);
+      setRefusedSaves((saves) => saves + 1);
+      toast('error', `Nothing was saved: ${needChange(count)}.`);
+    },
   });
 
   useEffect(() => {
@@ -111,7 +126,7 @@ export function SettingsForm({ groups }: { groups: { group: string; settings: Se
           className="mb-3 rounded-lg border border-destructive bg-card p-4 text-destructive"
         >
           <p className="mt-0 mb-2 font-semibold">
-            {plural(failures.length, 'change')} could not be saved:
+            {needChange(failures.length)} before anything is saved:
           </p>
           <ul className="m-0 pl-5">
             {failures.map((setting) => (

@@ -95,7 +95,7 @@ export function VerificationCard({
           <Button disabled={approve.isPending} onClick={() => approve.mutate({ id: request.id })}>
             Approve<span className="sr-only"> {organization.name}</span>
           </Button>
-          <Button variant="outline" onClick={onReject}>
+          <Button variant="destructive" onClick={onReject}>
             Reject<span className="sr-only"> {organization.name}</span>
           </Button>
         </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import { Check } from 'lucide-react';
 import { DropdownMenu as Menu } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { Button, type ButtonProps } from './button';
@@ -37,14 +38,27 @@ export function DropdownMenu({
   );
 }
 
+const itemClass =
+  'cursor-pointer rounded px-3 py-2 outline-none data-[disabled]:opacity-60 data-[highlighted]:bg-primary data-[highlighted]:text-primary-foreground';
+
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
+  return <Menu.Item className={cn(itemClass, className)} {...props} />;
+}
+
+/** An item that is on or off (`checked`), ticked when on: a toggle read as `menuitemcheckbox`. */
+export function DropdownMenuCheckboxItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Menu.CheckboxItem>) {
   return (
-    <Menu.Item
-      className={cn(
-        'cursor-pointer rounded px-3 py-2 outline-none data-[disabled]:opacity-60 data-[highlighted]:bg-primary data-[highlighted]:text-primary-foreground',
-        className,
-      )}
-      {...props}
-    />
+    <Menu.CheckboxItem className={cn(itemClass, 'flex items-center gap-2', className)} {...props}>
+      <span className="flex size-4 shrink-0 items-center justify-center">
+        <Menu.ItemIndicator>
+          <Check aria-hidden className="size-4" />
+        </Menu.ItemIndicator>
+      </span>
+      {children}
+    </Menu.CheckboxItem>
   );
 }

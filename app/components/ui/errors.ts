@@ -29,11 +29,12 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * The field's name in a pattern: its whole path, or its last name alone, as a nested schema
- * words its own fields ("The name field …" of `identity.name`).
+ * words its own fields ("The name field …" of `identity.name`); each in words or as the path
+ * itself, as a rule that names a list's row words it ("The selected attendance.2.horse_id …").
  */
 const namePattern = (path: string) => {
   const leaf = path.split('.').findLast((part) => !/^\d+$/.test(part)) ?? path;
-  const names = [...new Set([attributeName(path), attributeName(leaf)])];
+  const names = [...new Set([path, leaf].flatMap((name) => [attributeName(name), name]))];
   return `(?:${names.map(escapeRegExp).join('|')})`;
 };
 
@@ -54,6 +55,9 @@ function reword(sentence: string, path: string, label: string, choice: boolean):
   if (!match) return sentence;
   const [, selected, rest = ''] = match;
   if (selected) return `The selected ${nounOf(label)} ${rest}`;
+  // "Accepted" is a box to tick (a consent): the person is told what to do.
+  const accepted = /^field must be accepted(.*)$/s.exec(rest);
+  if (accepted) return `Tick the box to agree${accepted[1]}`;
   if (rest === 'field is required.')
     return choice ? `Choose ${withArticle(nounOf(label))}.` : `${subjectLabel(label)} is required.`;
   if (rest.startsWith('field ')) return `${subjectLabel(label)} ${rest.slice('field '.length)}`;
@@ -64,7 +68,8 @@ function reword(sentence: string, path: string, label: string, choice: boolean):
  * The messages about the field at `path` (one, or several joined by spaces) naming it by its
  * `label`, in one wording: "First name is required.", "Email must be a valid email address.",
  * "The selected student is invalid."; for a `choice` (a select or a picker) a missing value is
- * asked for: "Choose a lesson.". Other fields a message mentions keep the server's words.
+ * asked for: "Choose a lesson."; a box that must be ticked says so: "Tick the box to agree.".
+ * Other fields a message mentions keep the server's words.
  */
 export function labelMessage(
   message: string,
@@ -99,16 +104,77 @@ export function labelOfPath(path: string): string {
   return humanize(name.replace(/_ids?$/, '') || name);
 }
 
+/** A path into a row of a list: `attendance.2.horse_id` → the list, the row's index, the field. */
+export function rowOf(path: string): { list: string; index: number; field: string } | null {
+  const match = /^(.+?)\.(\d+)\.(.+)$/.exec(path);
+  return match ? { list: match[1]!, index: Number(match[2]), field: match[3]! } : null;
+}
+
+/**
+ * How messages shown together, away from the fields (a toast, a list), name a field: its
+ * `label`, and for a field of a list's row the `row` as the person knows it ("Ana Torres").
+ */
+export type FieldName = { label?: string; row?: string };
+
+/**
+ * The messages of a 422's field errors (`{path: [messages]}`), each naming its field as
+ * `nameOf` says, by `labelOfPath` where it says nothing, a row's field after its row:
+ * "Ana Torres: The selected horse is invalid.".
+ */
+export function fieldMessages(
+  errors: Record<string, string[]>,
+  nameOf: (path: string) => FieldName | undefined = () => undefined,
+): string[] {
+  return Object.entries(errors).flatMap(([path, messages]) => {
+    const { label = labelOfPath(path), row } = nameOf(path) ?? {};
+    return messages.map((message) => {
+      const said = labelMessage(message, path, label);
+      return row ? `${row}: ${said}` : said;
+    });
+  });
+}
+
 /**
  * A message for a failed request: the server's field messages of a 422, else its message. A
  * toast has no form, so the fields are named by `labelOfPath`, never by their dot paths.
  */
 export function errorMessage(error: unknown): string {
-  const messages = Object.entries(fieldErrorsOf(error)).flatMap(([path, list]) =>
-    list.map((message) => labelMessage(message, path, labelOfPath(path))),
-  );
+  const messages = fieldMessages(fieldErrorsOf(error));
   if (messages.length > 0) return messages.join(' ');
   return error instanceof Error ? error.message : 'Something went wrong.';
+}
+
+/**
+ * A kind of file an upload takes: its media types, its `name` ("photo") with its `formats` in
+ * words ("JPEG, PNG or WebP"), and its largest size in MB.
+ */
+export type FileKind = { types: readonly string[]; name: string; formats?: string; maxMb: number };
+
+const MB = 1024 * 1024;
+
+const kindWords = ({ name, formats }: FileKind) =>
+  formats ? `a ${formats} ${name}` : withArticle(name);
+
+const orList = (words: string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
+
+/**
+ * Why a chosen file is not sent, or null: empty, of a type no `kind` takes, or over its kind's
+ * size; said before a long upload, with the types and the limit in words. The browser knows a
+ * file's type by its name only: a file without one is left to the server, which reads the bytes.
+ */
+export function fileRefusal(
+  file: { type: string; size: number },
+  kinds: readonly FileKind[],
+): string | null {
+  if (file.size === 0) return 'The file is empty.';
+  if (!file.type) return null;
+  const kind = kinds.find((candidate) => candidate.types.includes(file.type));
+  if (!kind) return `The file must be ${orList(kinds.map(kindWords))}.`;
+  if (file.size <= kind.maxMb * MB) return null;
+  const limit = `${withArticle(kind.name)} may be at most ${kind.maxMb} MB`;
+  const size = (file.size / MB).toFixed(1);
+  return `${limit.charAt(0).toUpperCase()}${limit.slice(1)}; this one is ${size} MB.`;
 }
 
 /**

@@ -57,10 +57,11 @@ function nameFields(errors: Record<string, unknown>, path: string[]) {
   for (const [key, value] of Object.entries(errors)) {
     if (key === 'ref' || !value || typeof value !== 'object') continue;
     const error = value as { message?: unknown };
-    const name = attributeName([...path, key].join('.'));
+    // `root` is where react-hook-form keeps a list's own error: the list is the field.
+    const at = key === 'root' ? path : [...path, key];
     if (typeof error.message === 'string')
-      error.message = error.message.replaceAll(':attribute', name);
-    nameFields(value as Record<string, unknown>, [...path, key]);
+      error.message = error.message.replaceAll(':attribute', attributeName(at.join('.')));
+    nameFields(value as Record<string, unknown>, at);
   }
 }
 
@@ -141,6 +142,11 @@ type FieldProps<T extends FieldValues> = {
   form: FormOf<T>;
   name: Path<T>;
   label: string;
+  /**
+   * The field in its messages, where the label is no noun to begin a sentence with: "Starts"
+   * is said "Start time is required.".
+   */
+  noun?: string;
   hint?: string;
   className?: string;
 };
@@ -161,12 +167,14 @@ function useIsChoice(id: string, message: string | undefined): boolean {
 
 /**
  * Label, control, hint and error message, wired with `aria-describedby` and `aria-invalid`.
- * The message names the field by `label`, whether the form's check or the server said it.
+ * The message names the field by `noun` or `label`, whether the form's check or the server
+ * said it.
  */
 export function FormField<T extends FieldValues>({
   form,
   name,
   label,
+  noun,
   hint,
   className,
   children,
@@ -180,7 +188,7 @@ export function FormField<T extends FieldValues>({
   const id = useId();
   const said = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
   const choice = useIsChoice(id, said);
-  const message = said && labelMessage(said, name, label, { choice });
+  const message = said && labelMessage(said, name, noun ?? label, { choice });
   const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean);
   return (
     <div className={cn('mb-4', className)}>
@@ -208,12 +216,13 @@ export function TextInputField<T extends FieldValues>({
   form,
   name,
   label,
+  noun,
   hint,
   className,
   ...input
 }: FieldProps<T> & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'form' | 'name'>) {
   return (
-    <FormField form={form} name={name} label={label} hint={hint} className={className}>
+    <FormField form={form} name={name} label={label} noun={noun} hint={hint} className={className}>
       {(control) => <Input {...input} {...control} {...form.register(name)} />}
     </FormField>
   );
@@ -223,12 +232,13 @@ export function TextareaField<T extends FieldValues>({
   form,
   name,
   label,
+  noun,
   hint,
   className,
   ...textarea
 }: FieldProps<T> & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'name'>) {
   return (
-    <FormField form={form} name={name} label={label} hint={hint} className={className}>
+    <FormField form={form} name={name} label={label} noun={noun} hint={hint} className={className}>
       {(control) => <Textarea {...textarea} {...control} {...form.register(name)} />}
     </FormField>
   );
@@ -240,6 +250,7 @@ export function SelectInputField<T extends FieldValues>({
   form,
   name,
   label,
+  noun,
   hint,
   className,
   options,
@@ -249,7 +260,7 @@ export function SelectInputField<T extends FieldValues>({
     options: readonly Option[];
   }) {
   return (
-    <FormField form={form} name={name} label={label} hint={hint} className={className}>
+    <FormField form={form} name={name} label={label} noun={noun} hint={hint} className={className}>
       {(control) => (
         <NativeSelect {...select} {...control} {...form.register(name)}>
           <Options options={options} />

@@ -37,10 +37,13 @@ export function formatDateTime(instant: string, timeZone?: string) {
   }).format(new Date(instant));
 }
 
-/** A stored value as words: `mobile_wallet` → `Mobile wallet`, `owner` → `Owner`. */
-export function humanize(value: string) {
+/**
+ * A stored value as words: `mobile_wallet` → `Mobile wallet`, `owner` → `Owner`; inside a
+ * sentence (`midSentence`) without the capital: `in_foal` → `in foal`.
+ */
+export function humanize(value: string, { midSentence = false } = {}) {
   const words = value.replace(/[_-]+/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return midSentence ? words : words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /**

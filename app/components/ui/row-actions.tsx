@@ -5,16 +5,22 @@ import { useState } from 'react';
 import { Button } from './button';
 import { ConfirmButton } from './confirm-button';
 import { Dialog } from './dialog';
-import { DropdownMenu, DropdownMenuItem } from './dropdown-menu';
+import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuItem } from './dropdown-menu';
 import { useMediaQuery } from './use-media-query';
 
 /** One of a row's actions. */
 export type RowAction = {
   label: string;
   onSelect: () => void;
+  /** The whole accessible name, where `${label} ${what}` does not read well: "Usage of Canela". */
+  name?: string;
+  /** Given for a toggle (one that shows or hides a panel): whether it is on. */
+  pressed?: boolean;
   /** Red, and asked once more (`confirm`, the question) before it runs. */
   destructive?: boolean;
   confirm?: string;
+  /** Red but run at once: an action whose own dialog (the reason to give) is its confirmation. */
+  danger?: boolean;
   disabled?: boolean;
 };
 
@@ -33,29 +39,9 @@ export function RowActions({ what, actions }: { what: string; actions: RowAction
   const shown = folded ? [first] : actions;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      {shown.map((action) =>
-        action.destructive ? (
-          <ConfirmButton
-            key={action.label}
-            label={action.label}
-            what={what}
-            question={action.confirm ?? `${action.label} ${what}?`}
-            disabled={action.disabled}
-            onConfirm={action.onSelect}
-          />
-        ) : (
-          <Button
-            key={action.label}
-            variant="outline"
-            size="sm"
-            disabled={action.disabled}
-            onClick={action.onSelect}
-          >
-            {action.label}
-            <span className="sr-only"> {what}</span>
-          </Button>
-        ),
-      )}
+      {shown.map((action) => (
+        <ActionButton key={action.label} action={action} what={what} />
+      ))}
       {folded && (
         <DropdownMenu
           label={
@@ -66,14 +52,11 @@ export function RowActions({ what, actions }: { what: string; actions: RowAction
           }
         >
           {rest.map((action) => (
-            <DropdownMenuItem
+            <ActionItem
               key={action.label}
-              disabled={action.disabled}
-              className={action.destructive ? 'text-destructive' : undefined}
+              action={action}
               onSelect={() => (action.destructive ? setAsking(action) : action.onSelect())}
-            >
-              {action.label}
-            </DropdownMenuItem>
+            />
           ))}
         </DropdownMenu>
       )}
@@ -99,5 +82,49 @@ export function RowActions({ what, actions }: { what: string; actions: RowAction
         </div>
       </Dialog>
     </div>
+  );
+}
+
+/** An action as a button: a toggle filled while on, a red one red, a destructive one asking. */
+function ActionButton({ action, what }: { action: RowAction; what: string }) {
+  if (action.destructive) {
+    return (
+      <ConfirmButton
+        label={action.label}
+        what={what}
+        name={action.name}
+        question={action.confirm ?? `${action.label} ${what}?`}
+        disabled={action.disabled}
+        onConfirm={action.onSelect}
+      />
+    );
+  }
+  return (
+    <Button
+      variant={action.danger ? 'destructive' : action.pressed ? 'default' : 'outline'}
+      size="sm"
+      disabled={action.disabled}
+      aria-pressed={action.pressed}
+      aria-label={action.name}
+      onClick={action.onSelect}
+    >
+      {action.label}
+      {!action.name && <span className="sr-only"> {what}</span>}
+    </Button>
+  );
+}
+
+/** An action in the "More" menu: a toggle ticked while on, a red one in red. */
+function ActionItem({ action, onSelect }: { action: RowAction; onSelect: () => void }) {
+  const props = {
+    disabled: action.disabled,
+    className: action.destructive || action.danger ? 'text-destructive' : undefined,
+    onSelect,
+    children: action.label,
+  };
+  return action.pressed === undefined ? (
+    <DropdownMenuItem {...props} />
+  ) : (
+    <DropdownMenuCheckboxItem checked={action.pressed} {...props} />
   );
 }

@@ -72,7 +72,13 @@ export function PayForm({
         label="Payment method"
         options={methods.map((method) => ({ value: method, label: methodLabel(method) }))}
       />
-      <TextInputField form={form} name="paid_date" label="Paid on" type="date" />
+      <TextInputField
+        form={form}
+        name="paid_date"
+        label="Paid on"
+        noun="Payment date"
+        type="date"
+      />
       <TextInputField
         form={form}
         name="receipt_number"

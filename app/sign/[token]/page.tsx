@@ -289,6 +289,7 @@ function DeclineForm({
           form={form}
           name="reason"
           label="Why do you decline?"
+          noun="Reason"
           hint="The stud reads it. The contract then cannot be signed by anyone."
           rows={3}
           required

@@ -2,12 +2,17 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Button, fieldErrorsOf, Input, Label, useToast } from '../../components/ui';
+import { Button, errorMessage, Input, Label, useToast } from '../../components/ui';
+import { fileRefusal, type FileKind } from '../../components/ui/errors';
+import { PHOTO_FILES } from '../../media/horse-photo-gallery';
 import { uploadMedia } from '../../media/upload';
 import { useStud } from './stud-context';
 
-/** What the media routes take: photos and PDFs. */
-const ATTACHMENT_TYPES = 'image/jpeg,image/png,image/webp,application/pdf';
+/** What the media routes take: photos, and PDFs to a larger size (server/media/media-file.ts). */
+const ATTACHMENTS: FileKind[] = [
+  PHOTO_FILES,
+  { types: ['application/pdf'], name: 'PDF', maxMb: 20 },
+];
 
 /**
  * Attaches a photo or a PDF to a record of the stud through its media routes (`subject`: the
@@ -44,12 +49,13 @@ export function AttachFile({
       await onAttached();
       toast('success', `${media.filename} was attached to ${attachedTo}.`);
     },
-    onError: (failure) =>
-      setError(Object.values(fieldErrorsOf(failure)).flat().join(' ') || failure.message),
+    onError: (failure) => setError(errorMessage(failure)),
   });
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!file) return setError('Choose a file to attach.');
+    const refusal = fileRefusal(file, ATTACHMENTS);
+    if (refusal) return setError(refusal);
     upload.mutate(file);
   }
   return (
@@ -65,7 +71,7 @@ export function AttachFile({
           key={inputKey}
           id={fileId}
           type="file"
-          accept={ATTACHMENT_TYPES}
+          accept={ATTACHMENTS.flatMap((kind) => kind.types).join(',')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${fileId}-error` : undefined}
           onChange={(event) => {

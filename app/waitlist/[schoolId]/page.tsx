@@ -11,6 +11,7 @@ import {
   blankAs,
   Card,
   DAY_NAMES,
+  errorMessage,
   FormActions,
   FormErrorSummary,
   QueryState,
@@ -20,6 +21,7 @@ import {
   useZodForm,
 } from '../../components/ui';
 import { wordOptions } from '@/app/components/ui';
+import { ConsentField } from '../../sign/consent-field';
 import { useTRPC } from '../../trpc';
 
 const RELATIONSHIP_LABELS = {
@@ -81,6 +83,8 @@ export default function JoinWaitlistPage() {
     }),
   );
   const s = school.data?.data;
+  // A refusal of no field (the list closed meanwhile, too many tries) is said above the button.
+  const refused = register.error && Object.keys(form.formState.errors).length === 0;
   return (
     <main className="mx-auto max-w-xl p-4">
       {!s && <QueryState what="the school" query={school} />}
@@ -130,6 +134,7 @@ export default function JoinWaitlistPage() {
                   form={form}
                   name="relationship"
                   label="You are"
+                  noun="Relationship to the rider"
                   options={WAITLIST_RELATIONSHIPS.map((value) => ({
                     value,
                     label: RELATIONSHIP_LABELS[value],
@@ -190,30 +195,30 @@ export default function JoinWaitlistPage() {
                     form={form}
                     name="preferences.time_from"
                     label="From"
+                    noun="Earliest time"
                     type="time"
                   />
-                  <TextInputField form={form} name="preferences.time_to" label="To" type="time" />
+                  <TextInputField
+                    form={form}
+                    name="preferences.time_to"
+                    label="To"
+                    noun="Latest time"
+                    type="time"
+                  />
                 </div>
               </fieldset>
               <TextareaField form={form} name="message" label="Message (optional)" rows={3} />
-              <label className="my-2 flex items-start gap-2 font-normal">
-                <input
-                  type="checkbox"
-                  {...form.register('consent')}
-                  aria-invalid={form.formState.errors.consent ? true : undefined}
-                  aria-describedby={form.formState.errors.consent ? 'consent-error' : undefined}
-                />
-                <span>
-                  I agree that {s.name} keeps these details to contact me about a place, and deletes
-                  them when I withdraw.
-                </span>
-              </label>
-              {form.formState.errors.consent && (
-                <p id="consent-error" className="text-destructive">
-                  {String(form.formState.errors.consent.message)}
+              <ConsentField
+                form={form}
+                name="consent"
+                text={`I agree that ${s.name} keeps these details to contact me about a place, and deletes them when I withdraw.`}
+              />
+              <FormErrorSummary form={form} />
+              {refused && (
+                <p className="text-destructive" role="alert">
+                  {errorMessage(register.error)}
                 </p>
               )}
-              <FormErrorSummary form={form} />
               <FormActions
                 label="Join the waiting list"
                 pending={register.isPending}

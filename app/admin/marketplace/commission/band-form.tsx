@@ -100,6 +100,7 @@ export function BandForm({
           form={form}
           name="min_amount"
           label="From amount"
+          noun="Lowest amount"
           hint="Included"
           inputMode="decimal"
           required
@@ -108,6 +109,7 @@ export function BandForm({
           form={form}
           name="max_amount"
           label="Up to amount"
+          noun="Highest amount"
           hint="Excluded; blank: no limit"
           inputMode="decimal"
         />

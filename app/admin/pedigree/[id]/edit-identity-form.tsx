@@ -72,7 +72,13 @@ export function EditIdentityForm({ horse, onDone }: { horse: Identity; onDone: (
         <TextInputField form={form} name="microchip" label="Microchip" autoComplete="off" />
         <TextInputField form={form} name="studbook" label="Studbook" />
         <TextInputField form={form} name="registration_number" label="Registration number" />
-        <TextInputField form={form} name="deceased_on" label="Died on" type="date" />
+        <TextInputField
+          form={form}
+          name="deceased_on"
+          label="Died on"
+          noun="Date of death"
+          type="date"
+        />
       </div>
       <PickerField
         form={form}

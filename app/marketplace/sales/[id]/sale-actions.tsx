@@ -55,7 +55,11 @@ export function SaleActions({ sale }: { sale: Sale }) {
     can.delivered && { label: 'Mark delivered', onSelect: () => delivered.mutate(id) },
     can.accept && { label: 'Accept', onSelect: () => accept.mutate(id) },
     can.tracking && { label: 'Update tracking', onSelect: () => setTracking('update') },
-    can.cancel && { label: 'Cancel and refund', onSelect: () => setCancelling(true) },
+    can.cancel && {
+      label: 'Cancel and refund',
+      danger: true,
+      onSelect: () => setCancelling(true),
+    },
   ];
   return (
     <div role="group" aria-label={`Actions on ${sale.number}`}>

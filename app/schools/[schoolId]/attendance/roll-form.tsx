@@ -13,6 +13,7 @@ import {
   useErrorToast,
   useToast,
 } from '../../../components/ui';
+import { fieldMessages, rowOf, type FieldName } from '../../../components/ui/errors';
 import { useTRPC } from '../../../trpc';
 import { useSchool } from '../school-context';
 
@@ -24,6 +25,27 @@ export type Mark = {
 export type Student = { enrollment_id: string; full_name: string; horse_id: string | null };
 
 const RATINGS = [1, 2, 3, 4, 5];
+
+/** A rider's marks as the roll's columns name them; the enrolment is the rider's place. */
+const MARK_LABELS: Record<string, string> = {
+  enrollment_id: 'Enrolment',
+  status: 'Attendance',
+  horse_id: 'Horse',
+  performance_rating: 'Rating',
+};
+
+/**
+ * How the roll's refusals name a field: a rider's mark (`attendance.2.horse_id`) by the
+ * rider's name and the column's label, the schedule as the page calls it: the lesson.
+ */
+function rollNames(students: Student[]) {
+  return (path: string): FieldName | undefined => {
+    if (path === 'schedule_id') return { label: 'Lesson' };
+    const mark = rowOf(path);
+    if (mark?.list !== 'attendance') return undefined;
+    return { label: MARK_LABELS[mark.field], row: students[mark.index]?.full_name };
+  };
+}
 
 /** The roll of one class on one day: each student's status, horse and rating, saved at once. */
 export function RollForm({
@@ -64,7 +86,7 @@ export function RollForm({
       onError: showError,
     }),
   );
-  const refused = Object.values(fieldErrorsOf(submit.error)).flat();
+  const refused = fieldMessages(fieldErrorsOf(submit.error), rollNames(students));
   const save = form.handleSubmit(({ marks }) =>
     submit.mutate({
       schoolId,
@@ -148,7 +170,7 @@ export function RollForm({
       </ul>
       {refused.length > 0 && (
         <p role="alert" className="mt-3 mb-0 text-destructive">
-          Not saved: {refused.join(' ')}
+          Not saved. {refused.join(' ')}
         </p>
       )}
       {editable && (

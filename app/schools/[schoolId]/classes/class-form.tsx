@@ -102,6 +102,7 @@ export function ClassForm({
           form={form}
           name="price_type"
           label="Price per"
+          noun="Price type"
           options={wordOptions(PRICE_TYPES)}
         />
         <SelectInputField

@@ -104,6 +104,7 @@ export function HorseForm({ horse, onDone }: { horse?: Horse; onDone: () => void
           form={form}
           name="max_daily_classes"
           label="Classes a day at most"
+          noun="Daily class limit"
           type="number"
           inputMode="numeric"
         />

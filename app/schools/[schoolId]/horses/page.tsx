@@ -52,9 +52,16 @@ export default function HorsesPage() {
         { header: 'Classes a day', cell: (h) => `at most ${h.max_daily_classes}`, wide: true },
       ]}
       rowActions={(h) => [
-        { label: 'Usage', onSelect: () => setSelected(selected === h.id ? null : h.id) },
+        {
+          label: 'Usage',
+          name: `Usage of ${h.name}`,
+          pressed: selected === h.id,
+          onSelect: () => setSelected(selected === h.id ? null : h.id),
+        },
         {
           label: 'Pedigree',
+          name: `Pedigree of ${h.name}`,
+          pressed: pedigreeOf?.id === h.id,
           onSelect: () =>
             setPedigreeOf(pedigreeOf?.id === h.id ? null : { id: h.id, name: h.name }),
         },
@@ -62,6 +69,8 @@ export default function HorsesPage() {
           ? [
               {
                 label: 'Photos',
+                name: `Photos of ${h.name}`,
+                pressed: photosOf?.id === h.id,
                 onSelect: () =>
                   setPhotosOf(photosOf?.id === h.id ? null : { id: h.id, name: h.name }),
               },

@@ -35,7 +35,11 @@ export default function InstructorsPage() {
         { header: 'Status', cell: (i) => <Badge status={i.status}>{humanize(i.status)}</Badge> },
       ]}
       rowActions={(i) => [
-        { label: 'Week', onSelect: () => setSelected(selected?.id === i.id ? null : i) },
+        {
+          label: 'Week',
+          pressed: selected?.id === i.id,
+          onSelect: () => setSelected(selected?.id === i.id ? null : i),
+        },
       ]}
       form={(instructor, close) => <InstructorForm instructor={instructor} onDone={close} />}
       deleting={remove.isPending}

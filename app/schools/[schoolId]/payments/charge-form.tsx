@@ -123,7 +123,14 @@ export function ChargeForm({ onDone }: { onDone: () => void }) {
       </div>
       <TextInputField form={form} name="description" label="Description" />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <TextInputField form={form} name="due_date" label="Due on" type="date" required />
+        <TextInputField
+          form={form}
+          name="due_date"
+          label="Due on"
+          noun="Due date"
+          type="date"
+          required
+        />
         {tuition && (
           <TextInputField
             form={form}

@@ -112,6 +112,7 @@ export function BadgeForm({ badge, onDone }: { badge?: Badge; onDone: () => void
           form={form}
           name="rule_type"
           label="Earned"
+          noun="Earning rule"
           options={Object.entries(RULE_LABELS).map(([value, label]) => ({ value, label }))}
         />
         {ruleType === 'level_reached' ? (

@@ -100,15 +100,22 @@ export function IssueCertificateForm({
             ]}
           />
         )}
-        <TextInputField form={form} name="issued_on" label="Issued on" type="date" />
+        <TextInputField
+          form={form}
+          name="issued_on"
+          label="Issued on"
+          noun="Issue date"
+          type="date"
+        />
         <TextInputField
           form={form}
           name="valid_until"
           label="Valid until"
+          noun="Expiry date"
           type="date"
           hint="Empty: it does not expire."
         />
-        <TextInputField form={form} name="signed_by_name" label="Signed by" />
+        <TextInputField form={form} name="signed_by_name" label="Signed by" noun="Signer's name" />
       </div>
       <TextareaField form={form} name="description" label="Description" rows={3} />
       <FormErrorSummary form={form} />

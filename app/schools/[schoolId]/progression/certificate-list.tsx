@@ -85,7 +85,7 @@ export function CertificateTable({
             </a>
           </Button>
           {may('certificates.edit') && c.status === 'valid' && (
-            <Button variant="outline" size="sm" onClick={() => setRevoking(c)}>
+            <Button variant="destructive" size="sm" onClick={() => setRevoking(c)}>
               Revoke
               <span className="sr-only">
                 {' '}

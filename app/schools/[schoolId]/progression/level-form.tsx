@@ -73,12 +73,14 @@ export function LevelForm({ level, onDone }: { level?: Level; onDone: () => void
           form={form}
           name="base_level"
           label="Student level it sets"
+          noun="Student level"
           options={wordOptions(STUDENT_LEVELS)}
         />
         <TextInputField
           form={form}
           name="min_attended_classes"
           label="Classes to attend first"
+          noun="Number of classes to attend first"
           inputMode="numeric"
           hint="Since the rider's last level change (present or late)."
         />

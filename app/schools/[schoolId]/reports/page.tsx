@@ -46,8 +46,22 @@ export default function ReportsPage() {
         onSubmit={(event) => event.preventDefault()}
         aria-label="Report range"
       >
-        <DateField label="From" value={start} onChange={setStart} errors={errors.start_date} />
-        <DateField label="To" value={end} onChange={setEnd} errors={errors.end_date} />
+        <DateField
+          label="From"
+          name="start_date"
+          noun="Start date"
+          value={start}
+          onChange={setStart}
+          errors={errors.start_date}
+        />
+        <DateField
+          label="To"
+          name="end_date"
+          noun="End date"
+          value={end}
+          onChange={setEnd}
+          errors={errors.end_date}
+        />
       </form>
       {!r && <QueryState what="the report" query={report} />}
       {r && <FinancialReport r={r} format={format} />}

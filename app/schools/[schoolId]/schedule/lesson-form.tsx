@@ -92,8 +92,22 @@ export function LessonForm({ lesson, onDone }: { lesson?: Lesson; onDone: () => 
         options={DAY_NAMES.map((d, i) => ({ value: String(i), label: d }))}
       />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <TextInputField form={form} name="start_time" label="Starts" type="time" required />
-        <TextInputField form={form} name="end_time" label="Ends" type="time" required />
+        <TextInputField
+          form={form}
+          name="start_time"
+          label="Starts"
+          noun="Start time"
+          type="time"
+          required
+        />
+        <TextInputField
+          form={form}
+          name="end_time"
+          label="Ends"
+          noun="End time"
+          type="time"
+          required
+        />
         <TextInputField
           form={form}
           name="max_students"

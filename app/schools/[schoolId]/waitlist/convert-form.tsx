@@ -67,6 +67,7 @@ export function ConvertForm({
         form={form}
         name="schedule_id"
         label="Enrol in"
+        noun="Lesson"
         options={[
           { value: '', label: schedules.isPending ? 'Loading…' : 'No class yet' },
           ...(schedules.data?.data.map((s) => ({ value: s.id, label: scheduleLabel(s) })) ?? []),

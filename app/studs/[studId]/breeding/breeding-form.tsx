@@ -23,7 +23,7 @@ import {
   useToast,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
-import { sentence, words } from '../horses/herd-ui';
+import { sentence } from '../horses/herd-ui';
 import { HerdHorsePicker, StudPickerField } from '../horses/pickers';
 import { StallionSelectField } from '../services/stallion-field';
 import { useStud } from '../stud-context';
@@ -156,14 +156,14 @@ export function BreedingForm({
           label="Reservation"
           hint={
             chosen
-              ? `${chosen.mare.name} to ${chosen.stallion.name}, ${chosen.season} (${words(chosen.service.method)}, ${words(chosen.service.delivery)}).`
+              ? `${chosen.mare.name} to ${chosen.stallion.name}, ${chosen.season} (${humanize(chosen.service.method, { midSentence: true })}, ${humanize(chosen.service.delivery, { midSentence: true })}).`
               : "None: the stud's own mare and stallion."
           }
           options={[
             { value: '', label: reservations.isPending ? 'Loading…' : 'None' },
             ...open.map((r) => ({
               value: r.id,
-              label: `${r.mare.name} × ${r.stallion.name} (${r.season}, ${words(r.status)})`,
+              label: `${r.mare.name} × ${r.stallion.name} (${r.season}, ${humanize(r.status, { midSentence: true })})`,
             })),
           ]}
         />
@@ -180,6 +180,7 @@ export function BreedingForm({
           form={form}
           name="ovulation_on"
           label="Ovulation on"
+          noun="Ovulation date"
           hint="The pregnancy counts its days from it when given."
           type="date"
           max={today}
@@ -246,6 +247,7 @@ export function BreedingForm({
           form={form}
           name="performed_by"
           label="Performed by"
+          noun="Name of who bred her"
           hint="The vet or hand who bred her."
           autoComplete="off"
         />

@@ -15,13 +15,14 @@ import {
   FilterBar,
   FilterSelect,
   formatDate,
+  humanize,
   QueryState,
   useListFilters,
   useWriteOutcome,
   type ColumnDef,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { sentence, words } from '../horses/herd-ui';
+import { sentence } from '../horses/herd-ui';
 import { NotAllowed, useStud } from '../stud-context';
 import { BreedingForm } from './breeding-form';
 import { useLinkedDialog } from '../use-linked-dialog';
@@ -30,7 +31,7 @@ import { useLinkedDialog } from '../use-linked-dialog';
 function howOf(event: BreedingEvent) {
   return sentence(
     [
-      words(event.kind),
+      humanize(event.kind),
       event.semen,
       event.doses_used !== null &&
         `${event.doses_used} ${event.doses_used === 1 ? 'dose' : 'doses'}`,

@@ -3,9 +3,6 @@
 import type { Client } from '@/server/stud-crm/client-schema';
 import { Badge, cn, humanize } from '../../../components/ui';
 
-/** A value of the API's lists as words inside a sentence: `vet_visit` → "vet visit". */
-export const words = (value: string) => value.replace(/_/g, ' ');
-
 /** The options of a select over one of the API's value lists, as labels: `new` → "New". */
 export const optionsOf = (values: readonly string[]) =>
   values.map((value) => ({ value, label: humanize(value) }));
@@ -63,7 +60,7 @@ export function StageBadge({ client }: { client: Pick<Client, 'stage' | 'pipelin
       tone={client.stage === 'inactive' ? 'bad' : client.stage === 'client' ? 'ok' : undefined}
     >
       {client.stage === 'prospect' && client.pipeline_status
-        ? `Prospect · ${words(client.pipeline_status)}`
+        ? `Prospect · ${humanize(client.pipeline_status, { midSentence: true })}`
         : humanize(client.stage)}
     </Badge>
   );

@@ -25,6 +25,7 @@ import {
   useRecordForm,
   useToast,
 } from '../../../components/ui';
+import { labelMessage } from '../../../components/ui/errors';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { ClientPicker, StudPickerField } from '../horses/pickers';
 import { pairing } from '../reservations/reservation-ui';
@@ -278,7 +279,7 @@ export function ContractForm({
         })}
         {signersProblem && (
           <p className="text-sm text-destructive" role="alert">
-            {signersProblem.replaceAll(':attribute', 'signers')}
+            {labelMessage(signersProblem, 'signers', 'Signers')}
           </p>
         )}
         {signers.fields.length < MAX_SIGNERS && (
@@ -302,6 +303,7 @@ export function ContractForm({
         form={form}
         name="expires_at"
         label="Links expire on"
+        noun="Expiry date of the links"
         type="date"
         hint="Empty: 30 days after sending."
       />

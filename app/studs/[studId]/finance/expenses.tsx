@@ -37,7 +37,7 @@ import {
   TableOrCards,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
-import { mediaContentUrl, optionsOf, sentence, words } from '../horses/herd-ui';
+import { mediaContentUrl, optionsOf, sentence } from '../horses/herd-ui';
 import { HerdHorsePicker, StudPickerField } from '../horses/pickers';
 import { ListStates } from '../services/breeding-ui';
 import { AttachFile } from '../attach-file';
@@ -117,6 +117,7 @@ function ExpenseForm({ expense, onDone }: { expense?: Expense; onDone: () => voi
           form={form}
           name="payment_method"
           label="Paid by"
+          noun="Payment method"
           options={[{ value: '', label: 'Not said' }, ...optionsOf(PAYMENT_METHODS)]}
         />
       </div>
@@ -180,7 +181,8 @@ export function ExpensesTab() {
       Add expense
     </Button>
   );
-  const whatOf = (x: Expense) => `${words(x.category)} of ${formatDate(x.date)}`;
+  const whatOf = (x: Expense) =>
+    `${humanize(x.category, { midSentence: true })} of ${formatDate(x.date)}`;
   const detailOf = (x: Expense) =>
     [
       x.supplier,

@@ -30,7 +30,7 @@ import {
   TableOrCards,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
-import { optionsOf, sentence, words } from '../horses/herd-ui';
+import { optionsOf, sentence } from '../horses/herd-ui';
 import { ClientPicker, HerdHorsePicker, StudPickerField } from '../horses/pickers';
 import { ListStates } from '../services/breeding-ui';
 import { useStud } from '../stud-context';
@@ -160,7 +160,8 @@ export function IncomeTab() {
       Add income
     </Button>
   );
-  const whatOf = (e: Income) => `${words(e.category)} of ${formatDate(e.date)}`;
+  const whatOf = (e: Income) =>
+    `${humanize(e.category, { midSentence: true })} of ${formatDate(e.date)}`;
   const linksOf = (e: Income) =>
     [e.client?.display_name, e.horse?.name].filter(Boolean).join(' · ') || null;
   const actions = (e: Income) =>

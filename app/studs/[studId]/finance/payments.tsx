@@ -62,7 +62,7 @@ function VoidForm({ payment, onDone }: { payment: StudPayment; onDone: () => voi
         {payment.receivable.client.display_name} will owe {payment.receivable.description} again,
         and its income entry is removed.
       </p>
-      <TextareaField form={form} name="reason" label="Why" rows={3} />
+      <TextareaField form={form} name="reason" label="Why" noun="Reason" rows={3} />
       <FormErrorSummary form={form} />
       <FormActions label="Void payment" pending={pending} onCancel={onDone} cancelLabel="Keep it" />
     </form>
@@ -93,7 +93,7 @@ export function PaymentsTab() {
   // Voiding asks for its reason in a dialog of its own, so it is not asked about twice.
   const actionsOf = (p: StudPayment): RowAction[] =>
     p.status === 'recorded' && may('finance.edit')
-      ? [{ label: 'Void', onSelect: () => setVoiding(p) }]
+      ? [{ label: 'Void', danger: true, onSelect: () => setVoiding(p) }]
       : [];
   const receiptLink = (p: StudPayment) => (
     <Link href={receiptHref(p)}>

@@ -159,7 +159,7 @@ function ReceivableDetails<T extends DetailValues>({
           min="0.01"
           required
         />
-        <TextInputField form={form} name="due_date" label="Due on" type="date" />
+        <TextInputField form={form} name="due_date" label="Due on" noun="Due date" type="date" />
       </div>
       <TextareaField form={form} name="notes" label="Notes" rows={2} />
     </>
@@ -227,7 +227,14 @@ export function PaymentForm({
           label="Method"
           options={optionsOf(PAYMENT_METHODS)}
         />
-        <TextInputField form={form} name="paid_date" label="Paid on" type="date" max={today} />
+        <TextInputField
+          form={form}
+          name="paid_date"
+          label="Paid on"
+          noun="Payment date"
+          type="date"
+          max={today}
+        />
         <TextInputField
           form={form}
           name="receipt_number"

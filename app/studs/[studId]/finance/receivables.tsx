@@ -138,7 +138,7 @@ export function ReceivablesTab() {
         : []),
       ...(open && may('finance.edit') ? [{ label: 'Edit', onSelect: () => setEditing(r) }] : []),
       ...(open && r.paid_amount === 0 && may('finance.delete')
-        ? [{ label: 'Cancel', onSelect: () => setCancelling(r) }]
+        ? [{ label: 'Cancel', danger: true, onSelect: () => setCancelling(r) }]
         : []),
     ];
   };

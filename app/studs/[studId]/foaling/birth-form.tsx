@@ -169,6 +169,7 @@ export function BirthForm({
           form={form}
           name="born_on"
           label="Born on"
+          noun="Birth date"
           type="date"
           min={chosen?.base_date}
           max={today}

@@ -6,9 +6,6 @@ import type { FieldValues, Path } from 'react-hook-form';
 import type { StudHorse } from '@/server/stud-herd/horse-schema';
 import { cn, humanize, type FormOf } from '../../../components/ui';
 
-/** A value of the API's lists as words inside a sentence: `in_foal` → "in foal". */
-export const words = (value: string) => value.replace(/_/g, ' ');
-
 /** A line of text with its first letter a capital, where it starts a cell or a value. */
 export const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -33,7 +33,7 @@ import {
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { AttachFile } from '../attach-file';
 import { useStud } from '../stud-context';
-import { CheckboxField, mediaContentUrl, optionsOf, words } from '../horses/herd-ui';
+import { CheckboxField, mediaContentUrl, optionsOf } from '../horses/herd-ui';
 import { HerdHorsePicker, StudPickerField } from '../horses/pickers';
 
 const m = medicalRecordFields.shape;
@@ -132,6 +132,7 @@ export function MedicalRecordForm({
           form={form}
           name="next_due_on"
           label="Next due on"
+          noun="Next due date"
           type="date"
           hint="Opens a task for that day."
         />
@@ -235,7 +236,9 @@ export function MedicalRecordList({
               <p className="m-0 mt-2 flex flex-wrap items-center gap-2">
                 <DueBadge record={r} />
                 {r.task && (
-                  <span className="text-sm text-muted-foreground">Task {words(r.task.status)}</span>
+                  <span className="text-sm text-muted-foreground">
+                    Task {humanize(r.task.status, { midSentence: true })}
+                  </span>
                 )}
               </p>
             )}

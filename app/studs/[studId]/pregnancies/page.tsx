@@ -19,11 +19,11 @@ import {
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { NotAllowed, useStud } from '../stud-context';
-import { dayText, windowText, words } from './pregnancy-ui';
+import { dayText, windowText } from './pregnancy-ui';
 
 /** The last check: "27 Nov 2026, positive". */
 const lastCheckText = (check: NonNullable<Pregnancy['last_check']>) =>
-  `${formatDate(check.date)}, ${words(check.result)}`;
+  `${formatDate(check.date)}, ${humanize(check.result, { midSentence: true })}`;
 
 /** The mare's name, linking to the pregnancy's page. */
 function MareLink({ pregnancy }: { pregnancy: Pregnancy }) {
@@ -98,7 +98,7 @@ export default function PregnanciesPage() {
       <QueryState what="the pregnancies" query={pregnancies} />
       {rows?.length === 0 &&
         (filters.status ? (
-          <Empty>No pregnancy is {words(filters.status)}.</Empty>
+          <Empty>No pregnancy is {humanize(filters.status, { midSentence: true })}.</Empty>
         ) : (
           <Empty>No pregnancy yet: record a breeding and it opens one.</Empty>
         ))}

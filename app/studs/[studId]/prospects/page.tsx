@@ -26,7 +26,7 @@ import {
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { useCrmRefresh } from '../clients/client-form';
-import { optionsOf, TagChips, words } from '../clients/crm-ui';
+import { optionsOf, TagChips } from '../clients/crm-ui';
 import { NotAllowed, useStud } from '../stud-context';
 import { ProspectForm, useStallions } from './prospect-form';
 
@@ -213,7 +213,10 @@ function ProspectCard({ prospect: p, stallion }: { prospect: Client; stallion?: 
     trpc.studProspects.update.mutationOptions({
       onSuccess: async ({ data }) => {
         await refresh();
-        toast('success', `${data.display_name} moved to ${words(data.pipeline_status ?? '')}.`);
+        toast(
+          'success',
+          `${data.display_name} moved to ${humanize(data.pipeline_status ?? '', { midSentence: true })}.`,
+        );
       },
       onError: showError,
     }),

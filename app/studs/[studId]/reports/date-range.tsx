@@ -24,8 +24,22 @@ export function DateRange({
       className="flex flex-wrap gap-x-4"
       onSubmit={(event) => event.preventDefault()}
     >
-      <DateField label="From" value={start} onChange={onStart} errors={errors.start_date} />
-      <DateField label="To" value={end} onChange={onEnd} errors={errors.end_date} />
+      <DateField
+        label="From"
+        name="start_date"
+        noun="Start date"
+        value={start}
+        onChange={onStart}
+        errors={errors.start_date}
+      />
+      <DateField
+        label="To"
+        name="end_date"
+        noun="End date"
+        value={end}
+        onChange={onEnd}
+        errors={errors.end_date}
+      />
     </form>
   );
 }

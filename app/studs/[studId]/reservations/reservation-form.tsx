@@ -6,6 +6,7 @@ import {
   blankAs,
   FormActions,
   FormErrorSummary,
+  humanize,
   SelectInputField,
   TextareaField,
   useRecordForm,
@@ -13,7 +14,7 @@ import {
   useToast,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
-import { CheckboxField, words } from '../horses/herd-ui';
+import { CheckboxField } from '../horses/herd-ui';
 import { ClientPicker, StudPickerField } from '../horses/pickers';
 import { serviceName } from '../services/service-terms';
 import { useStud } from '../stud-context';
@@ -52,7 +53,10 @@ export function ReservationForm({ season, onDone }: { season: string; onDone: ()
     save: (values) => client.reservations.create.mutate({ studId, ...values }),
     onSaved: async (_, { data }) => {
       await refresh([trpc.reservations.pathKey(), trpc.stallions.pathKey()]);
-      toast('success', `${pairing(data)} (${data.season}) was ${words(data.status)}.`);
+      toast(
+        'success',
+        `${pairing(data)} (${data.season}) was ${humanize(data.status, { midSentence: true })}.`,
+      );
       onDone();
     },
   });

@@ -87,6 +87,7 @@ export function BatchForm({
           form={form}
           name="collected_on"
           label="Collected on"
+          noun="Collection date"
           type="date"
           max={todayIn(stud.timezone)}
           required

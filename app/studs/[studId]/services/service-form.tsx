@@ -263,6 +263,7 @@ export function ServiceForm({
             form={form}
             name="balance_due_on"
             label="Balance due"
+            noun="Balance due date"
             options={BALANCE_DUE_ON.map((value) => ({
               value,
               label: BALANCE_DUE[value].charAt(0).toUpperCase() + BALANCE_DUE[value].slice(1),
@@ -281,6 +282,7 @@ export function ServiceForm({
             form={form}
             name="confirmation_day"
             label="Pregnancy confirmed on day"
+            noun="Confirmation day"
             hint="Days after the breeding (45 usually)."
             type="number"
             inputMode="numeric"

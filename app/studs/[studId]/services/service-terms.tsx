@@ -1,8 +1,7 @@
 'use client';
 
 import type { Service } from '@/server/stud-breeding/service-schema';
-import { Badge, formatDate, money } from '../../../components/ui';
-import { words } from '../horses/herd-ui';
+import { Badge, formatDate, humanize, money } from '../../../components/ui';
 
 /*
  * A breeding service in words (DESIGN-MODULES B.2): its name, its fees in the stud's currency
@@ -13,7 +12,7 @@ type Offer = Pick<Service, 'method' | 'delivery'>;
 
 /** What is offered: "Frozen semen, shipped". */
 export function serviceName(service: Offer) {
-  const text = `${words(service.method)}, ${words(service.delivery)}`;
+  const text = `${humanize(service.method, { midSentence: true })}, ${humanize(service.delivery, { midSentence: true })}`;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

@@ -61,7 +61,14 @@ export function ShipForm({ shipment, onDone }: { shipment: Shipment; onDone: () 
   });
   return (
     <form aria-label="Ship" className="mt-3" noValidate onSubmit={onSubmit}>
-      <TextInputField form={form} name="shipped_on" label="Shipped on" type="date" max={today} />
+      <TextInputField
+        form={form}
+        name="shipped_on"
+        label="Shipped on"
+        noun="Shipping date"
+        type="date"
+        max={today}
+      />
       <TextInputField form={form} name="carrier" label="Carrier" autoComplete="off" />
       <TextInputField
         form={form}
@@ -95,6 +102,7 @@ export function CancelForm({ shipment, onDone }: { shipment: Shipment; onDone: (
         form={form}
         name="cancelled_reason"
         label="Why"
+        noun="Reason"
         hint={
           shipment.status === 'prepared' && shipment.type === 'frozen'
             ? 'Its doses go back to the batch.'

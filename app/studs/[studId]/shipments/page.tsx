@@ -20,7 +20,7 @@ import {
   TableOrCards,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { sentence, words } from '../horses/herd-ui';
+import { sentence } from '../horses/herd-ui';
 import { ListStates } from '../services/breeding-ui';
 import { NotAllowed, useStud } from '../stud-context';
 import { CancelForm, ShipForm } from './move-forms';
@@ -111,7 +111,7 @@ function ShipmentActions({
       : []),
     ...(edit && status === 'prepared' ? [{ label: 'Ship', onSelect: () => onShip(shipment) }] : []),
     ...(edit && (status === 'requested' || status === 'prepared')
-      ? [{ label: 'Cancel', onSelect: () => onCancel(shipment) }]
+      ? [{ label: 'Cancel', danger: true, onSelect: () => onCancel(shipment) }]
       : []),
     ...(may('breeding.delete') && status === 'requested'
       ? [
@@ -225,7 +225,9 @@ export default function ShipmentsPage() {
           columns={columns}
           data={rows}
           busy={shipments.isFetching}
-          cardLabel={(s) => `${s.reservation.mare.name}, ${words(s.status)}`}
+          cardLabel={(s) =>
+            `${s.reservation.mare.name}, ${humanize(s.status, { midSentence: true })}`
+          }
           card={(s) => (
             <>
               <h2 className="m-0 text-lg break-words">

@@ -157,6 +157,7 @@ export function ShipmentForm({
             form={form}
             name="collected_on"
             label="Collected on"
+            noun="Collection date"
             type="date"
             max={today}
           />
@@ -171,7 +172,13 @@ export function ShipmentForm({
           min="1"
           step="1"
         />
-        <TextInputField form={form} name="requested_for" label="Wanted on" type="date" />
+        <TextInputField
+          form={form}
+          name="requested_for"
+          label="Wanted on"
+          noun="Date wanted"
+          type="date"
+        />
         <TextInputField form={form} name="carrier" label="Carrier" autoComplete="off" />
       </div>
       <fieldset className="mb-3 min-w-0 border-0 p-0">
@@ -209,6 +216,7 @@ export function ShipmentForm({
           form={form}
           name="container_return_due"
           label="Container back by"
+          noun="Container return date"
           type="date"
         />
       </div>

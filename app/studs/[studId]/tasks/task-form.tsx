@@ -107,7 +107,7 @@ export function TaskForm({ task, onDone }: { task?: Task; onDone: () => void }) 
       <TextInputField form={form} name="title" label="Title" autoComplete="off" />
       <TextareaField form={form} name="description" label="Description" rows={3} />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <TextInputField form={form} name="due_on" label="Due on" type="date" />
+        <TextInputField form={form} name="due_on" label="Due on" noun="Due date" type="date" />
         <TextInputField
           form={form}
           name="due_time"

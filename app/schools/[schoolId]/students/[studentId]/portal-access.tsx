@@ -97,6 +97,7 @@ export function PortalAccess({ studentId }: { studentId: string }) {
               form={form}
               name="relationship"
               label="Who"
+              noun="Relationship"
               options={PORTAL_RELATIONSHIPS.map((value) => ({
                 value,
                 label: RELATIONSHIP_LABELS[value],

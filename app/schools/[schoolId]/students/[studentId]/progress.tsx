@@ -222,7 +222,13 @@ function LevelChangeForm({ studentId, onDone }: { studentId: string; onDone: () 
             })),
         ]}
       />
-      <TextInputField form={form} name="achieved_on" label="Assessed on" type="date" />
+      <TextInputField
+        form={form}
+        name="achieved_on"
+        label="Assessed on"
+        noun="Assessment date"
+        type="date"
+      />
       <label className="my-2 flex items-center gap-2">
         <input type="checkbox" {...form.register('override')} />
         Move the rider even without the classes the level asks for
@@ -267,7 +273,13 @@ function AwardForm({ studentId, onDone }: { studentId: string; onDone: () => voi
             .map((b) => ({ value: b.id, label: b.name })),
         ]}
       />
-      <TextInputField form={form} name="awarded_on" label="Awarded on" type="date" />
+      <TextInputField
+        form={form}
+        name="awarded_on"
+        label="Awarded on"
+        noun="Award date"
+        type="date"
+      />
       <TextareaField form={form} name="notes" label="Notes" rows={2} />
       <FormErrorSummary form={form} />
       <FormActions label="Award badge" pending={pending} onCancel={onDone} />

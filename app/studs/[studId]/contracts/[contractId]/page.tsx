@@ -463,6 +463,7 @@ function SendForm({ contract, onDone }: { contract: Contract; onDone: () => void
         form={form}
         name="expires_at"
         label="Links expire on"
+        noun="Expiry date of the links"
         type="date"
         hint={
           contract.expires_at ? 'Empty: the day set on the draft.' : 'Empty: 30 days after sending.'

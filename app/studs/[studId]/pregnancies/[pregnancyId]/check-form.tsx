@@ -24,7 +24,6 @@ import {
 } from '../../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../../trpc';
 import { useStud } from '../../stud-context';
-import { words } from '../pregnancy-ui';
 
 const c = checkFields.shape;
 
@@ -71,7 +70,7 @@ export function CheckForm({ pregnancy, onDone }: { pregnancy: Pregnancy; onDone:
       ]);
       toast(
         'success',
-        `The check of day ${data.check.day} was recorded: the pregnancy is ${words(data.pregnancy.status)}.`,
+        `The check of day ${data.check.day} was recorded: the pregnancy is ${humanize(data.pregnancy.status, { midSentence: true })}.`,
       );
       onDone();
     },
@@ -124,6 +123,7 @@ export function CheckForm({ pregnancy, onDone }: { pregnancy: Pregnancy; onDone:
           form={form}
           name="reported_by"
           label="Reported by"
+          noun="Source of the report"
           options={[
             { value: CHECK_REPORTERS[0], label: 'The stud' },
             { value: CHECK_REPORTERS[1], label: "The owner's vet" },

@@ -24,7 +24,7 @@ import {
 } from '../../../../components/ui';
 import { useTRPC } from '../../../../trpc';
 import { NotAllowed, useStud } from '../../stud-context';
-import { dayText, windowText, words } from '../pregnancy-ui';
+import { dayText, windowText } from '../pregnancy-ui';
 import { CheckForm } from './check-form';
 
 const yesNo = (value: boolean | null) => (value === null ? '—' : value ? 'Yes' : 'No');
@@ -70,7 +70,7 @@ function CheckList({ checks }: { checks: PregnancyCheck[] }) {
             className={cardClass}
           >
             <h3 className="m-0 text-base">
-              Day {check.day}: {words(check.result)}
+              Day {check.day}: {humanize(check.result, { midSentence: true })}
             </h3>
             <p className="m-0 mt-1 text-sm">
               {formatDate(check.date)} · {humanize(check.method)}

@@ -100,7 +100,7 @@ export default function ReservationPage() {
             </Button>
           )}
           {edit && r.status === 'requested' && (
-            <Button size="sm" variant="outline" onClick={() => setAction('reject')}>
+            <Button size="sm" variant="destructive" onClick={() => setAction('reject')}>
               Reject
             </Button>
           )}

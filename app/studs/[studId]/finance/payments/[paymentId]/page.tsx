@@ -13,7 +13,6 @@ import {
   QueryState,
 } from '../../../../../components/ui';
 import { useTRPC } from '../../../../../trpc';
-import { words } from '../../../horses/herd-ui';
 import { NotAllowed, useStud } from '../../../stud-context';
 import { useMoney } from '../../finance-ui';
 
@@ -52,7 +51,7 @@ export default function ReceiptPage() {
             <dd>{p.receivable.client.display_name}</dd>
             <dt>For</dt>
             <dd>
-              {p.receivable.description} ({words(p.receivable.kind)})
+              {p.receivable.description} ({humanize(p.receivable.kind, { midSentence: true })})
             </dd>
             <dt>Amount</dt>
             <dd>

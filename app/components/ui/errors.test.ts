@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import {
+  errorMessage,
+  fieldMessages,
+  fileRefusal,
+  labelMessage,
+  labelOfPath,
+  moveMessage,
+  rowOf,
+  type FileKind,
+} from './errors';
+
+/*
+ * The words of the server's field messages as the web app shows them: by the field's label,
+ * never by its API path. The messages below are the server's own (`fieldErrorsFromZod` and the
+ * rules' `invalidField`), copied as they are sent.
+ */
+
+describe('labelMessage', () => {
+  it('names a field by its label', () => {
+    expect(labelMessage('The first name field is required.', 'first_name', 'First name')).toBe(
+      'First name is required.',
+    );
+    expect(labelMessage('The email field must be a valid email address.', 'email', 'Email')).toBe(
+      'Email must be a valid email address.',
+    );
+    expect(labelMessage('The selected student id is invalid.', 'student_id', 'Student')).toBe(
+      'The selected student is invalid.',
+    );
+  });
+
+  it('asks for a missing choice', () => {
+    expect(
+      labelMessage('The schedule id field is required.', 'schedule_id', 'Lesson', {
+        choice: true,
+      }),
+    ).toBe('Choose a lesson.');
+  });
+
+  it('says a box to tick is to be ticked, with what the rule adds', () => {
+    expect(labelMessage('The consent field must be accepted.', 'consent', 'Consent')).toBe(
+      'Tick the box to agree.',
+    );
+    expect(
+      labelMessage(
+        'The consent field must be accepted to sign electronically.',
+        'consent',
+        'Consent',
+      ),
+    ).toBe('Tick the box to agree to sign electronically.');
+  });
+
+  it('finds a field of a list named by its raw path', () => {
+    expect(
+      labelMessage(
+        'The selected attendance.2.horse_id is invalid.',
+        'attendance.2.horse_id',
+        'Horse',
+      ),
+    ).toBe('The selected horse is invalid.');
+    expect(
+      labelMessage(
+        'The attendance.0.enrollment_id field has a duplicate value.',
+        'attendance.0.enrollment_id',
+        'Enrolment',
+      ),
+    ).toBe('Enrolment has a duplicate value.');
+    expect(
+      labelMessage(
+        'The attendance.1.performance rating field must not be greater than 5.',
+        'attendance.1.performance_rating',
+        'Rating',
+      ),
+    ).toBe('Rating must not be greater than 5.');
+  });
+
+  it('leaves a person’s sentence and other fields alone', () => {
+    expect(labelMessage('Choose a lesson.', 'schedule_id', 'Lesson')).toBe('Choose a lesson.');
+    expect(
+      labelMessage(
+        'The end date field must be a date after or equal to start date.',
+        'end_date',
+        'End date',
+      ),
+    ).toBe('End date must be a date after or equal to start date.');
+  });
+});
+
+describe('moveMessage', () => {
+  it('moves a message onto the form’s field, for its label to find', () => {
+    const moved = moveMessage('The selected client id is invalid.', 'client_id', 'client');
+    expect(labelMessage(moved, 'client', 'Client')).toBe('The selected client is invalid.');
+  });
+});
+
+describe('labelOfPath', () => {
+  it('words the last name of a path without " id"', () => {
+    expect(labelOfPath('student_id')).toBe('Student');
+    expect(labelOfPath('fees.0.amount')).toBe('Amount');
+    expect(labelOfPath('emergency_contact_phone')).toBe('Emergency contact phone');
+  });
+});
+
+describe('rowOf', () => {
+  it('splits a path into a row of a list', () => {
+    expect(rowOf('attendance.2.horse_id')).toEqual({
+      list: 'attendance',
+      index: 2,
+      field: 'horse_id',
+    });
+    expect(rowOf('fees.0.items.1.amount')).toEqual({
+      list: 'fees',
+      index: 0,
+      field: 'items.1.amount',
+    });
+  });
+
+  it('is null outside a row', () => {
+    expect(rowOf('email')).toBeNull();
+    expect(rowOf('specialties.2')).toBeNull();
+  });
+});
+
+describe('fieldMessages', () => {
+  it('names each field by its path in words where nothing says otherwise', () => {
+    expect(
+      fieldMessages({
+        email: ['The email field must be a valid email address.'],
+        emergency_contact_phone: ['The emergency contact phone field is required.'],
+        columns: ['The row has more values than the header has columns.'],
+      }),
+    ).toEqual([
+      'Email must be a valid email address.',
+      'Emergency contact phone is required.',
+      'The row has more values than the header has columns.',
+    ]);
+  });
+
+  it('names a row’s field by the row and the column’s label', () => {
+    const riders = ['Ana Torres', 'Leo Ruiz'];
+    const nameOf = (path: string) => {
+      const cell = rowOf(path);
+      return cell ? { label: 'Horse', row: riders[cell.index] } : { label: 'Lesson' };
+    };
+    expect(
+      fieldMessages(
+        {
+          'attendance.1.horse_id': ['The selected attendance.1.horse_id is invalid.'],
+          schedule_id: ['The selected schedule id is invalid.'],
+        },
+        nameOf,
+      ),
+    ).toEqual(['Leo Ruiz: The selected horse is invalid.', 'The selected lesson is invalid.']);
+  });
+});
+
+describe('errorMessage', () => {
+  it('words a 422 without its paths, else says the error', () => {
+    const refused = Object.assign(new Error('Unprocessable'), {
+      data: { fieldErrors: { student_id: ['The student id field is required.'] } },
+    });
+    expect(errorMessage(refused)).toBe('Student is required.');
+    expect(errorMessage(new Error('The school is closed.'))).toBe('The school is closed.');
+  });
+});
+
+describe('fileRefusal', () => {
+  const MB = 1024 * 1024;
+  const photo: FileKind = {
+    types: ['image/jpeg', 'image/png', 'image/webp'],
+    name: 'photo',
+    formats: 'JPEG, PNG or WebP',
+    maxMb: 10,
+  };
+  const pdf: FileKind = { types: ['application/pdf'], name: 'PDF', maxMb: 20 };
+
+  it('sends a file of a kind taken, within its size', () => {
+    expect(fileRefusal({ type: 'image/png', size: 2 * MB }, [photo, pdf])).toBeNull();
+    expect(fileRefusal({ type: 'application/pdf', size: 15 * MB }, [photo, pdf])).toBeNull();
+  });
+
+  it('says the types taken, in words', () => {
+    expect(fileRefusal({ type: 'image/heic', size: MB }, [photo])).toBe(
+      'The file must be a JPEG, PNG or WebP photo.',
+    );
+    expect(fileRefusal({ type: 'text/plain', size: MB }, [photo, pdf])).toBe(
+      'The file must be a JPEG, PNG or WebP photo or a PDF.',
+    );
+  });
+
+  it('says the limit of the file’s kind and its size', () => {
+    expect(fileRefusal({ type: 'image/jpeg', size: 14.2 * MB }, [photo, pdf])).toBe(
+      'A photo may be at most 10 MB; this one is 14.2 MB.',
+    );
+    expect(fileRefusal({ type: 'application/pdf', size: 25 * MB }, [photo, pdf])).toBe(
+      'A PDF may be at most 20 MB; this one is 25.0 MB.',
+    );
+  });
+
+  it('refuses an empty file, and leaves a file of no known type to the server', () => {
+    expect(fileRefusal({ type: 'image/png', size: 0 }, [photo])).toBe('The file is empty.');
+    expect(fileRefusal({ type: '', size: 30 * MB }, [photo])).toBeNull();
+  });
+});
