@@ -242,6 +242,11 @@ export const publications = pgTable(
     // The narrowest: the count of a search without filters reads it, and a seller's listings.
     index('publications_active_seller_idx').on(t.sellerProfileId).where(searchable(t)),
     index('publications_seller_idx').on(t.sellerProfileId, t.status, t.updatedAt.desc()),
+    // A horse identity deleted sets its listings' reference to null: found by this index, not by
+    // reading every listing (the bench's cleanup of 10,000 identities ran for minutes).
+    index('publications_horse_identity_idx')
+      .on(t.horseIdentityId)
+      .where(sql`${t.horseIdentityId} is not null`),
     index('publications_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'active'`),

@@ -66,6 +66,10 @@ export const horseIdentities = pgTable(
     index('horse_identities_registration_number_idx').on(t.registrationNumber),
     index('horse_identities_sire_idx').on(t.sireId),
     index('horse_identities_dam_idx').on(t.damId),
+    // Deleting an identity checks that none was merged into it: by this index, not a scan.
+    index('horse_identities_merged_into_idx')
+      .on(t.mergedIntoId)
+      .where(sql`${t.mergedIntoId} is not null`),
     check('horse_identities_name_check', sql`char_length(${t.name}) between 1 and 120`),
     check('horse_identities_sex_check', inList(t.sex, HORSE_SEXES)),
     check('horse_identities_status_check', inList(t.status, IDENTITY_STATUSES)),

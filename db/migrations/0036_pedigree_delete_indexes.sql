@@ -1,0 +1,2 @@
+CREATE INDEX "horse_identities_merged_into_idx" ON "horse_identities" USING btree ("merged_into_id") WHERE "horse_identities"."merged_into_id" is not null;--> statement-breakpoint
+CREATE INDEX "publications_horse_identity_idx" ON "publications" USING btree ("horse_identity_id") WHERE "publications"."horse_identity_id" is not null;
