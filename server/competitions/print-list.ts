@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRowBytes, type Database } from '@/db/client';
 import { competitionEntries, competitionResults, horses, RIBBONS, students } from '@/db/schema';
 import { rawJson } from '../kernel/raw-json';
@@ -7,7 +7,7 @@ import type { PrintList } from './entry-schema';
 import { ribbonLabel } from './ribbons';
 
 /** `ribbonLabel` of the ribbon `r` as SQL, from the same labels. */
-const ribbonLabelSql = (ribbon: ReturnType<typeof sql>) =>
+const ribbonLabelSql = (ribbon: SQL) =>
   sql`case ${ribbon} ${sql.join(
     RIBBONS.map((r) => sql`when ${r}::text then ${ribbonLabel(r)}::text`),
     sql` `,

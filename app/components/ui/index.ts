@@ -12,6 +12,7 @@ export { Combobox, useDebounced, type ComboboxOption, type PickerProps } from '.
 export { ConfirmButton } from './confirm-button';
 export { DataTable, type ColumnDef, type ColumnMeta } from './data-table';
 export { DateField } from './date-field';
+export { DateRange } from './date-range';
 export { DetailList, Stat, StatGrid } from './stats';
 export { Dialog } from './dialog';
 export { DropdownMenu, DropdownMenuItem } from './dropdown-menu';

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, DateField, fieldErrorsOf, money, QueryState } from '../../../components/ui';
+import { Button, DateRange, fieldErrorsOf, money, QueryState } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { yearAgo } from '../income-chart';
 import { NotAllowed, todayIn, useSchool } from '../school-context';
@@ -41,28 +41,14 @@ export default function ReportsPage() {
           </a>
         </Button>
       </div>
-      <form
-        className="flex flex-wrap gap-x-4"
-        onSubmit={(event) => event.preventDefault()}
-        aria-label="Report range"
-      >
-        <DateField
-          label="From"
-          name="start_date"
-          noun="Start date"
-          value={start}
-          onChange={setStart}
-          errors={errors.start_date}
-        />
-        <DateField
-          label="To"
-          name="end_date"
-          noun="End date"
-          value={end}
-          onChange={setEnd}
-          errors={errors.end_date}
-        />
-      </form>
+      <DateRange
+        name="Report range"
+        start={start}
+        end={end}
+        onStart={setStart}
+        onEnd={setEnd}
+        errors={errors}
+      />
       {!r && <QueryState what="the report" query={report} />}
       {r && <FinancialReport r={r} format={format} />}
       {may('attendance.view') && start && end && <AttendanceReport start={start} end={end} />}

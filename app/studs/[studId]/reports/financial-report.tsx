@@ -17,12 +17,12 @@ import {
   Stat,
   StatGrid,
   type ColumnDef,
+  DateRange,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { useStud } from '../stud-context';
 import { useMoney } from '../finance/finance-ui';
 import { IncomeExpenseChart, monthText } from './charts';
-import { DateRange } from './date-range';
 import { printTable } from './season-report';
 
 type Line = { category: string; amount: number; count: number };

@@ -13,10 +13,10 @@ import {
   formatDate,
   QueryState,
   type ColumnDef,
+  DateRange,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { useStud } from '../stud-context';
-import { DateRange } from './date-range';
 import { printTable } from './season-report';
 
 type Foaling = FoalingReport['foalings'][number];

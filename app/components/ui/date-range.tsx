@@ -1,8 +1,11 @@
 'use client';
 
-import { DateField } from '../../../components/ui';
+import { DateField } from './date-field';
 
-/** A report's date range: "From" and "To", each with its field errors. */
+/**
+ * A report's date range: "From" and "To", named as the reports' APIs name them (`start_date`,
+ * `end_date`), each with its field errors.
+ */
 export function DateRange({
   name,
   start,
