@@ -138,14 +138,15 @@ export async function devSignIn(base: string, email: string): Promise<{ authoriz
 let loads = 0;
 
 /**
- * One autocannon run in its own process (bench/load.ts), so that it shares no event loop with
- * the script; the options (with thousands of bodies) go through a file: argv has a size limit.
+ * A load script (bench/load.ts, bench/paced-load.ts) in its own process, so that it shares no
+ * event loop with the script; the options (with thousands of bodies) go through a file: argv
+ * has a size limit. Resolves with what the script printed, as JSON.
  */
-export function runLoad(options: Record<string, unknown>): Promise<Result> {
+function loadInProcess<T>(script: string, options: Record<string, unknown>): Promise<T> {
   return new Promise((resolve, reject) => {
     const file = path.join(os.tmpdir(), `bench-load-${process.pid}-${loads++}.json`);
     fs.writeFileSync(file, JSON.stringify(options));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts', file], {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, file], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -153,8 +154,23 @@ export function runLoad(options: Record<string, unknown>): Promise<Result> {
     child.once('error', reject);
     child.once('exit', (code) => {
       fs.rmSync(file, { force: true });
-      if (code) reject(new Error(`autocannon exited with ${code}`));
-      else resolve(JSON.parse(out) as Result);
+      if (code) reject(new Error(`${script} exited with ${code}`));
+      else resolve(JSON.parse(out) as T);
     });
   });
 }
+
+/** One autocannon run (closed loop: each connection sends again when answered). */
+export const runLoad = (options: Record<string, unknown>) =>
+  loadInProcess<Result>('bench/load.ts', options);
+
+export type PacedResult = { requests: number; failed: number; latencies: number[] };
+
+/** `rate` GETs a second of `url` for `duration` seconds, each timed from when it was due. */
+export const runPacedLoad = (options: {
+  url: string;
+  headers?: Record<string, string>;
+  rate: number;
+  duration: number;
+  connections: number;
+}) => loadInProcess<PacedResult>('bench/paced-load.ts', options);
