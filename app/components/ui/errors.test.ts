@@ -79,10 +79,110 @@ describe('labelMessage', () => {
     expect(
       labelMessage(
         'The end date field must be a date after or equal to start date.',
+        'start_date',
+        'Start date',
+      ),
+    ).toBe('The end date field must be a date after or equal to start date.');
+  });
+});
+
+describe('labelMessage, date rules', () => {
+  it('says a day to come is refused as the future', () => {
+    expect(
+      labelMessage('The date field must be a date before or equal to today.', 'date', 'Date'),
+    ).toBe('Date cannot be in the future.');
+    expect(
+      labelMessage(
+        'The paid date field must be a date before or equal to today.',
+        'paid_date',
+        'Paid on',
+      ),
+    ).toBe('Paid on cannot be in the future.');
+    expect(
+      labelMessage(
+        'The issued on field must be a date before or equal to today.',
+        'issued_on',
+        'Issue date',
+      ),
+    ).toBe('Issue date cannot be in the future.');
+    expect(
+      labelMessage('The paid date must not be after today.', 'paid_date', 'Payment date'),
+    ).toBe('The payment date cannot be in the future.');
+  });
+
+  it('compares with another field by its name', () => {
+    expect(
+      labelMessage(
+        'The end date field must be a date after or equal to start date.',
         'end_date',
         'End date',
       ),
-    ).toBe('End date must be a date after or equal to start date.');
+    ).toBe('End date must be on or after the start date.');
+    expect(
+      labelMessage(
+        'The valid until field must be a date after or equal to issued on.',
+        'valid_until',
+        'Expiry date',
+      ),
+    ).toBe('Expiry date must be on or after the issued on date.');
+    expect(
+      labelMessage('The end time field must be a time after start time.', 'end_time', 'End time'),
+    ).toBe('End time must be after the start time.');
+  });
+
+  it('words the other rules by their relation', () => {
+    const said = (rule: string) =>
+      labelMessage(`The due on field must be a date ${rule}.`, 'due_on', 'Due date');
+    expect(said('after today')).toBe('Due date must be after today.');
+    expect(said('before tomorrow')).toBe('Due date must be before tomorrow.');
+    expect(said('before or equal to end date')).toBe('Due date must be on or before the end date.');
+    expect(said('after or equal to today')).toBe('Due date cannot be in the past.');
+  });
+
+  it('prints a rule’s dates as the pages do', () => {
+    expect(
+      labelMessage(
+        'The birth date field must be a date after or equal to 1900-01-01.',
+        'birth_date',
+        'Birth date',
+      ),
+    ).toBe('Birth date must be on or after 1 Jan 1900.');
+    expect(
+      labelMessage(
+        'The end date field must be a date between 1900-01-01 and 2999-12-31.',
+        'end_date',
+        'End date',
+      ),
+    ).toBe('End date must be between 1 Jan 1900 and 31 Dec 2999.');
+    expect(
+      labelMessage(
+        'The achieved on field must be on or after the last level change (2026-11-27).',
+        'achieved_on',
+        'Achieved on',
+      ),
+    ).toBe('Achieved on must be on or after the last level change (27 Nov 2026).');
+    expect(labelMessage('The date field must be a valid date (YYYY-MM-DD).', 'date', 'Date')).toBe(
+      'Date must be a valid date (YYYY-MM-DD).',
+    );
+  });
+});
+
+describe('labelMessage, the roll’s enrolments', () => {
+  it('says a row’s student is not enrolled, on the day in words', () => {
+    expect(
+      labelMessage(
+        'The selected attendance.2.enrollment_id is not an active enrollment on 2026-11-20.',
+        'attendance.2.enrollment_id',
+        'Enrolment',
+      ),
+    ).toBe('Not enrolled in this class on 20 Nov 2026.');
+    expect(
+      labelMessage(
+        'The selected attendance.0.enrollment_id is not an enrollment of this schedule.',
+        'attendance.0.enrollment_id',
+        'Enrolment',
+      ),
+    ).toBe('Not enrolled in this class.');
   });
 });
 
@@ -151,6 +251,36 @@ describe('fieldMessages', () => {
         nameOf,
       ),
     ).toEqual(['Leo Ruiz: The selected horse is invalid.', 'The selected lesson is invalid.']);
+  });
+
+  it('says the roll’s refusals after the student’s name', () => {
+    const riders = ['Ana Torres', 'Leo Ruiz', 'Eva Gil'];
+    const nameOf = (path: string) => {
+      const cell = rowOf(path);
+      return cell ? { label: 'Enrolment', row: riders[cell.index] } : undefined;
+    };
+    expect(
+      fieldMessages(
+        {
+          date: ['The date field must be a date before or equal to today.'],
+          'attendance.0.enrollment_id': [
+            'The selected attendance.0.enrollment_id is not an active enrollment on 2026-11-20.',
+          ],
+          'attendance.1.enrollment_id': [
+            'The selected attendance.1.enrollment_id is not an enrollment of this schedule.',
+          ],
+          'attendance.2.enrollment_id': [
+            'The attendance.2.enrollment_id field has a duplicate value.',
+          ],
+        },
+        nameOf,
+      ),
+    ).toEqual([
+      'Date cannot be in the future.',
+      'Ana Torres: Not enrolled in this class on 20 Nov 2026.',
+      'Leo Ruiz: Not enrolled in this class.',
+      'Eva Gil: Enrolment has a duplicate value.',
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback } from 'react';
-import { humanize } from './format';
+import { formatDate, humanize } from './format';
 import { useToast } from './toast';
 
 /** The `{field: [messages]}` of a 422 answer (tRPC `data.fieldErrors`, keyed by dot path), or none. */
@@ -49,27 +49,79 @@ function nounOf(label: string): string {
 
 const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
+/*
+ * The date rules keep Laravel's words on the server ("must be a date before or equal to
+ * today", "after or equal to start date") and its ISO dates; a person reads "cannot be in the
+ * future", "on or after the start date", and a date as the pages print it ("27 Nov 2026").
+ */
+
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b(?![T:\d])/g;
+
+/** The ISO dates in a text as the pages print them (`formatDate`); an impossible one as sent. */
+const datesInWords = (text: string) =>
+  text.replace(ISO_DATE, (date) => (Number.isNaN(Date.parse(date)) ? date : formatDate(date)));
+
+/**
+ * What a rule compares with: a day ("today"), a date as the pages print it, or another field
+ * by its name ("the start date", "the issued on date").
+ */
+function comparedWith(other: string, kind: string): string {
+  if (/^(?:today|tomorrow|yesterday|now|\d{4}-\d{2}-\d{2})$/.test(other))
+    return datesInWords(other);
+  return other.endsWith(kind) ? `the ${other}` : `the ${other} ${kind}`;
+}
+
+/** What a message says of its field, a date rule worded as a person says it, dates in words. */
+function dateWords(predicate: string): string {
+  if (/^must (?:be a date before or equal to|not be after) today\.$/.test(predicate))
+    return 'cannot be in the future.';
+  if (/^must (?:be a date after or equal to|not be before) today\.$/.test(predicate))
+    return 'cannot be in the past.';
+  const compared =
+    /^must be a (date|time) (?:(before|after) or equal to|(before|after)) (.+)\.$/.exec(predicate);
+  if (compared) {
+    const [, kind = 'date', orEqual, strict, other = ''] = compared;
+    const relation = orEqual ? `${kind === 'date' ? 'on' : 'at'} or ${orEqual}` : strict;
+    return `must be ${relation} ${comparedWith(other, kind)}.`;
+  }
+  return datesInWords(predicate.replace(/^must be a date between /, 'must be between '));
+}
+
+/**
+ * What the roll's rules say of a row's enrolment ("The selected attendance.2.enrollment_id is
+ * not an active enrollment on 2026-11-20."), said after the row's name, the student's:
+ * "Not enrolled in this class on 20 Nov 2026.". Null for any other message.
+ */
+function enrolmentWords(predicate: string): string | null {
+  if (predicate === 'is not an enrollment of this schedule.') return 'Not enrolled in this class.';
+  const inactive = /^is not an active enrollment on (\d{4}-\d{2}-\d{2})\.$/.exec(predicate);
+  return inactive ? `Not enrolled in this class on ${datesInWords(inactive[1]!)}.` : null;
+}
+
 /** One sentence about the field, by its label. */
 function reword(sentence: string, path: string, label: string, choice: boolean): string {
   const match = new RegExp(`^The (selected )?${namePattern(path)} (.*)$`, 's').exec(sentence);
   if (!match) return sentence;
   const [, selected, rest = ''] = match;
-  if (selected) return `The selected ${nounOf(label)} ${rest}`;
+  if (selected) return enrolmentWords(rest) ?? `The selected ${nounOf(label)} ${dateWords(rest)}`;
   // "Accepted" is a box to tick (a consent): the person is told what to do.
   const accepted = /^field must be accepted(.*)$/s.exec(rest);
   if (accepted) return `Tick the box to agree${accepted[1]}`;
   if (rest === 'field is required.')
     return choice ? `Choose ${withArticle(nounOf(label))}.` : `${subjectLabel(label)} is required.`;
-  if (rest.startsWith('field ')) return `${subjectLabel(label)} ${rest.slice('field '.length)}`;
-  return `The ${nounOf(label)} ${rest}`;
+  if (rest.startsWith('field '))
+    return `${subjectLabel(label)} ${dateWords(rest.slice('field '.length))}`;
+  return `The ${nounOf(label)} ${dateWords(rest)}`;
 }
 
 /**
  * The messages about the field at `path` (one, or several joined by spaces) naming it by its
  * `label`, in one wording: "First name is required.", "Email must be a valid email address.",
  * "The selected student is invalid."; for a `choice` (a select or a picker) a missing value is
- * asked for: "Choose a lesson."; a box that must be ticked says so: "Tick the box to agree.".
- * Other fields a message mentions keep the server's words.
+ * asked for: "Choose a lesson."; a box that must be ticked says so: "Tick the box to agree.";
+ * a date rule as a person says it: "Birth date cannot be in the future.", "End date must be on
+ * or after the start date.", its dates as the pages print them. Other fields a message
+ * mentions keep the server's words.
  */
 export function labelMessage(
   message: string,

@@ -36,11 +36,12 @@ const MARK_LABELS: Record<string, string> = {
 
 /**
  * How the roll's refusals name a field: a rider's mark (`attendance.2.horse_id`) by the
- * rider's name and the column's label, the schedule as the page calls it: the lesson.
+ * rider's name and the column's label ("Ana Torres: Not enrolled in this class on 20 Nov
+ * 2026."), the schedule as the page's picker calls it: the class.
  */
 function rollNames(students: Student[]) {
   return (path: string): FieldName | undefined => {
-    if (path === 'schedule_id') return { label: 'Lesson' };
+    if (path === 'schedule_id') return { label: 'Class' };
     const mark = rowOf(path);
     if (mark?.list !== 'attendance') return undefined;
     return { label: MARK_LABELS[mark.field], row: students[mark.index]?.full_name };

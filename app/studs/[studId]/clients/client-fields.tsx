@@ -20,10 +20,11 @@ import {
   TextareaField,
   TextInputField,
   type FormOf,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { useStud } from '../stud-context';
-import { optionsOf, Swatch } from './crm-ui';
+import { Swatch } from './crm-ui';
 
 /*
  * The fields a client and a prospect share, checked by the API's own schemas
@@ -179,7 +180,7 @@ export function PersonFields<T extends FieldValues>({ form }: { form: FormOf<T> 
           form={form}
           name={name('source')}
           label="Source"
-          options={[{ value: '', label: 'Not known' }, ...optionsOf(CLIENT_SOURCES)]}
+          options={[{ value: '', label: 'Not known' }, ...wordOptions(CLIENT_SOURCES)]}
         />
       </div>
     </>

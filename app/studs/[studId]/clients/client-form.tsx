@@ -13,6 +13,7 @@ import {
   useRecordForm,
   useToast,
   type FormOf,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { useStud } from '../stud-context';
@@ -25,7 +26,6 @@ import {
   TagsField,
   type Names,
 } from './client-fields';
-import { optionsOf } from './crm-ui';
 
 const clientForm = z
   .object({ stage: clientFields.shape.stage, ...personForm })
@@ -146,7 +146,7 @@ export function ClientForm({
         name="stage"
         label="Stage"
         className="sm:max-w-60"
-        options={optionsOf(CLIENT_STAGES)}
+        options={wordOptions(CLIENT_STAGES)}
       />
     </CrmForm>
   );

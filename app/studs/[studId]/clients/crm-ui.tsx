@@ -3,10 +3,6 @@
 import type { Client } from '@/server/stud-crm/client-schema';
 import { Badge, cn, humanize } from '../../../components/ui';
 
-/** The options of a select over one of the API's value lists, as labels: `new` → "New". */
-export const optionsOf = (values: readonly string[]) =>
-  values.map((value) => ({ value, label: humanize(value) }));
-
 type TagLike = { id: string; name: string; colour: string | null };
 
 /** A tag's colour as a small round swatch (decoration: its name is always written beside it). */

@@ -18,11 +18,12 @@ import {
   useDebounced,
   useListFilters,
   type ColumnDef,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { NotAllowed, useStud } from '../stud-context';
 import { ClientForm } from './client-form';
-import { contactLine, optionsOf, StageBadge, TagChips } from './crm-ui';
+import { contactLine, StageBadge, TagChips } from './crm-ui';
 
 type Stage = (typeof CLIENT_STAGES)[number];
 
@@ -121,7 +122,7 @@ function Clients() {
           id="client-stage"
           label="Stage"
           allLabel="All stages"
-          options={optionsOf(CLIENT_STAGES) as { value: Stage; label: string }[]}
+          options={wordOptions(CLIENT_STAGES)}
           {...bind('stage')}
         />
         <FilterSelect

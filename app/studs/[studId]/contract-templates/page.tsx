@@ -19,9 +19,9 @@ import {
   useListFilters,
   useWriteOutcome,
   type ColumnDef,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { optionsOf } from '../contracts/contract-ui';
 import { NotAllowed, useStud } from '../stud-context';
 import { TemplateForm } from './template-form';
 
@@ -135,7 +135,7 @@ export default function ContractTemplatesPage() {
           id="templates-kind"
           label="Kind"
           allLabel="Every kind"
-          options={optionsOf(CONTRACT_KINDS) as { value: Kind; label: string }[]}
+          options={wordOptions(CONTRACT_KINDS)}
           {...bind('kind')}
         />
         <FilterSelect

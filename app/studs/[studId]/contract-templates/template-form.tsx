@@ -18,10 +18,10 @@ import {
   useRecordForm,
   useRefresh,
   useToast,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { DocumentArticle } from '../../../sign/document-article';
-import { optionsOf } from '../contracts/contract-ui';
 import { CheckboxField } from '../horses/herd-ui';
 import { useStud } from '../stud-context';
 import { previewOf, sampleValues } from './template-preview';
@@ -102,7 +102,7 @@ export function TemplateForm({ template, onDone }: { template?: Template; onDone
           form={form}
           name="kind"
           label="Kind"
-          options={optionsOf(CONTRACT_KINDS)}
+          options={wordOptions(CONTRACT_KINDS)}
         />
       </div>
       <CheckboxField

@@ -24,13 +24,14 @@ import {
   TextInputField,
   useRecordForm,
   useToast,
+  wordOptions,
 } from '../../../components/ui';
 import { labelMessage } from '../../../components/ui/errors';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { ClientPicker, StudPickerField } from '../horses/pickers';
 import { pairing } from '../reservations/reservation-ui';
 import { useStud } from '../stud-context';
-import { dayIn, endOfDay, optionsOf, useContractsRefresh } from './contract-ui';
+import { dayIn, endOfDay, useContractsRefresh } from './contract-ui';
 
 const c = contractFields.shape;
 
@@ -179,7 +180,7 @@ export function ContractForm({
           label="Kind"
           options={[
             { value: '', label: contract ? '—' : 'As the template' },
-            ...optionsOf(CONTRACT_KINDS),
+            ...wordOptions(CONTRACT_KINDS),
           ]}
         />
       </div>
@@ -256,7 +257,7 @@ export function ContractForm({
                 form={form}
                 name={`signers.${i}.role`}
                 label={`${which} role`}
-                options={optionsOf(SIGNER_ROLES)}
+                options={wordOptions(SIGNER_ROLES)}
               />
               <TextInputField
                 form={form}

@@ -13,10 +13,6 @@ import { useTRPC } from '../../../trpc';
 type Status = Contract['status'];
 type SignerStatus = Contract['signers'][number]['status'];
 
-/** A select's options over one of the API's lists: `partially_signed` → "Partially signed". */
-export const optionsOf = (values: readonly string[]) =>
-  values.map((value) => ({ value, label: humanize(value) }));
-
 const TONE: Partial<Record<Status | SignerStatus, 'ok' | 'bad'>> = {
   signed: 'ok',
   declined: 'bad',

@@ -20,11 +20,12 @@ import {
   useDebounced,
   useListFilters,
   type ColumnDef,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { NotAllowed, useStud } from '../stud-context';
 import { ContractForm } from './contract-form';
-import { ContractStatusBadge, dayIn, optionsOf, signedCount } from './contract-ui';
+import { ContractStatusBadge, dayIn, signedCount } from './contract-ui';
 
 type Status = (typeof CONTRACT_STATUSES)[number];
 
@@ -129,7 +130,7 @@ export default function ContractsPage() {
           id="contract-status"
           label="Status"
           allLabel="Every status"
-          options={optionsOf(CONTRACT_STATUSES) as { value: Status; label: string }[]}
+          options={wordOptions(CONTRACT_STATUSES)}
           {...bind('status')}
         />
       </FilterBar>

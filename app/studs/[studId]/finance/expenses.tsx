@@ -35,9 +35,10 @@ import {
   useWriteOutcome,
   type ColumnDef,
   TableOrCards,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
-import { mediaContentUrl, optionsOf, sentence } from '../horses/herd-ui';
+import { mediaContentUrl, sentence } from '../horses/herd-ui';
 import { HerdHorsePicker, StudPickerField } from '../horses/pickers';
 import { ListStates } from '../services/breeding-ui';
 import { AttachFile } from '../attach-file';
@@ -101,7 +102,7 @@ function ExpenseForm({ expense, onDone }: { expense?: Expense; onDone: () => voi
           form={form}
           name="category"
           label="Category"
-          options={optionsOf(EXPENSE_CATEGORIES)}
+          options={wordOptions(EXPENSE_CATEGORIES)}
         />
         <TextInputField
           form={form}
@@ -118,7 +119,7 @@ function ExpenseForm({ expense, onDone }: { expense?: Expense; onDone: () => voi
           name="payment_method"
           label="Paid by"
           noun="Payment method"
-          options={[{ value: '', label: 'Not said' }, ...optionsOf(PAYMENT_METHODS)]}
+          options={[{ value: '', label: 'Not said' }, ...wordOptions(PAYMENT_METHODS)]}
         />
       </div>
       <TextInputField form={form} name="supplier" label="Supplier" />
@@ -245,7 +246,7 @@ export function ExpensesTab() {
           id="expenses-category"
           label="Category"
           allLabel="Any category"
-          options={optionsOf(EXPENSE_CATEGORIES)}
+          options={wordOptions(EXPENSE_CATEGORIES)}
           {...bind('category')}
         />
         <FilterSearch id="expenses-search" label="Supplier or description" {...bind('search')} />

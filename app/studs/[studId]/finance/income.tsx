@@ -28,9 +28,10 @@ import {
   useWriteOutcome,
   type ColumnDef,
   TableOrCards,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
-import { optionsOf, sentence } from '../horses/herd-ui';
+import { sentence } from '../horses/herd-ui';
 import { ClientPicker, HerdHorsePicker, StudPickerField } from '../horses/pickers';
 import { ListStates } from '../services/breeding-ui';
 import { useStud } from '../stud-context';
@@ -88,7 +89,7 @@ function IncomeForm({ entry, onDone }: { entry?: Income; onDone: () => void }) {
           form={form}
           name="category"
           label="Category"
-          options={optionsOf(INCOME_CATEGORIES)}
+          options={wordOptions(INCOME_CATEGORIES)}
         />
       </div>
       <TextInputField
@@ -217,7 +218,7 @@ export function IncomeTab() {
           id="income-category"
           label="Category"
           allLabel="Any category"
-          options={optionsOf(INCOME_CATEGORIES)}
+          options={wordOptions(INCOME_CATEGORIES)}
           {...bind('category')}
         />
       </FilterBar>

@@ -30,9 +30,9 @@ import {
   type ColumnDef,
   type RowAction,
   TableOrCards,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
-import { optionsOf } from '../horses/herd-ui';
 import { ListStates } from '../services/breeding-ui';
 import { useStud } from '../stud-context';
 import { useFinanceKeys, useMoney } from './finance-ui';
@@ -136,14 +136,14 @@ export function PaymentsTab() {
           id="payments-status"
           label="Status"
           allLabel="Any status"
-          options={optionsOf(STUD_PAYMENT_STATUSES) as { value: Status; label: string }[]}
+          options={wordOptions(STUD_PAYMENT_STATUSES)}
           {...bind('status')}
         />
         <FilterSelect
           id="payments-method"
           label="Method"
           allLabel="Any method"
-          options={optionsOf(PAYMENT_METHODS) as { value: Method; label: string }[]}
+          options={wordOptions(PAYMENT_METHODS)}
           {...bind('payment_method')}
         />
       </FilterBar>

@@ -20,9 +20,9 @@ import {
   useRecordForm,
   useRefresh,
   useToast,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPCClient } from '../../../trpc';
-import { optionsOf } from '../horses/herd-ui';
 import { ClientPicker, StudPickerField } from '../horses/pickers';
 import { useStud } from '../stud-context';
 import { useFinanceKeys, useMoney } from './finance-ui';
@@ -85,7 +85,7 @@ export function NewReceivableForm({ onDone }: { onDone: () => void }) {
         form={form}
         name="kind"
         label="Kind"
-        options={optionsOf(RECEIVABLE_KINDS)}
+        options={wordOptions(RECEIVABLE_KINDS)}
       />
       <ReceivableDetails form={form} currency={stud.currency} />
       <FormErrorSummary form={form} />
@@ -225,7 +225,7 @@ export function PaymentForm({
           form={form}
           name="payment_method"
           label="Method"
-          options={optionsOf(PAYMENT_METHODS)}
+          options={wordOptions(PAYMENT_METHODS)}
         />
         <TextInputField
           form={form}

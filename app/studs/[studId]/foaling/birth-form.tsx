@@ -26,9 +26,10 @@ import {
   useRecordForm,
   useRefresh,
   useToast,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
-import { CheckboxField, optionsOf } from '../horses/herd-ui';
+import { CheckboxField } from '../horses/herd-ui';
 import { useStud } from '../stud-context';
 
 const b = birthFields.shape;
@@ -163,7 +164,7 @@ export function BirthForm({
           form={form}
           name="outcome"
           label="Outcome"
-          options={optionsOf(BIRTH_OUTCOMES)}
+          options={wordOptions(BIRTH_OUTCOMES)}
         />
         <TextInputField
           form={form}
@@ -187,7 +188,7 @@ export function BirthForm({
                   form={form}
                   name={`foals.${i}.sex`}
                   label={`${which} sex`}
-                  options={optionsOf(FOAL_SEXES)}
+                  options={wordOptions(FOAL_SEXES)}
                 />
                 <TextInputField
                   form={form}

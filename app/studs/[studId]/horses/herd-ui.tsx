@@ -4,14 +4,10 @@ import { ImageOff } from 'lucide-react';
 import { useId } from 'react';
 import type { FieldValues, Path } from 'react-hook-form';
 import type { StudHorse } from '@/server/stud-herd/horse-schema';
-import { cn, humanize, type FormOf } from '../../../components/ui';
+import { cn, type FormOf } from '../../../components/ui';
 
 /** A line of text with its first letter a capital, where it starts a cell or a value. */
 export const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** The options of a select over one of the API's value lists, as labels: `in_foal` → "In foal". */
-export const optionsOf = <V extends string>(values: readonly V[]) =>
-  values.map((value) => ({ value, label: humanize(value) }));
 
 /** The content route of a stud's stored file, for an `<img>` or a download link. */
 export const mediaContentUrl = (studId: string, mediaId: string) =>

@@ -16,10 +16,11 @@ import {
   TextInputField,
   type FormOf,
   type ComboboxOption,
+  wordOptions,
 } from '../../../components/ui';
 import { IdentityPicker } from '../../../pedigree/identity-picker';
 import { useStud } from '../stud-context';
-import { CheckboxField, optionsOf } from './herd-ui';
+import { CheckboxField } from './herd-ui';
 import { ClientPicker, StudPickerField } from './pickers';
 
 /*
@@ -117,7 +118,7 @@ export function IdentityFieldset<T extends FieldValues>({
           form={form}
           name={name('sex')}
           label="Sex"
-          options={[{ value: '', label: 'Not given' }, ...optionsOf(HORSE_SEXES)]}
+          options={[{ value: '', label: 'Not given' }, ...wordOptions(HORSE_SEXES)]}
         />
         <TextInputField
           form={form}
@@ -196,7 +197,7 @@ export function StudFactsFieldset<T extends FieldValues>({
           form={form}
           name={name('ownership')}
           label="Ownership"
-          options={optionsOf(STUD_HORSE_OWNERSHIPS)}
+          options={wordOptions(STUD_HORSE_OWNERSHIPS)}
         />
         {ownership !== 'own' &&
           (may('clients.view') ? (
@@ -221,7 +222,7 @@ export function StudFactsFieldset<T extends FieldValues>({
           form={form}
           name={name('status')}
           label="Status"
-          options={optionsOf(STUD_HORSE_STATUSES)}
+          options={wordOptions(STUD_HORSE_STATUSES)}
         />
         <TextInputField form={form} name={name('location')} label="Location" hint="Paddock, box…" />
         <TextInputField form={form} name={name('arrival_date')} label="Arrival date" type="date" />

@@ -23,11 +23,12 @@ import {
   humanize,
   QueryState,
   useListFilters,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { NotAllowed, useStud } from '../stud-context';
 import { AddHorse } from './add-horse';
-import { HorseThumb, optionsOf, ownershipText, sentence } from './herd-ui';
+import { HorseThumb, ownershipText, sentence } from './herd-ui';
 
 type Role = (typeof STUD_HORSE_ROLES)[number];
 type Status = (typeof STUD_HORSE_STATUSES)[number];
@@ -81,19 +82,19 @@ export default function HerdPage() {
         <FilterSelect
           id="herd-role"
           label="Role"
-          options={optionsOf(STUD_HORSE_ROLES) as { value: Role; label: string }[]}
+          options={wordOptions(STUD_HORSE_ROLES)}
           {...bind('role')}
         />
         <FilterSelect
           id="herd-status"
           label="Status"
-          options={optionsOf(STUD_HORSE_STATUSES) as { value: Status; label: string }[]}
+          options={wordOptions(STUD_HORSE_STATUSES)}
           {...bind('status')}
         />
         <FilterSelect
           id="herd-ownership"
           label="Ownership"
-          options={optionsOf(STUD_HORSE_OWNERSHIPS) as { value: Ownership; label: string }[]}
+          options={wordOptions(STUD_HORSE_OWNERSHIPS)}
           {...bind('ownership')}
         />
       </FilterBar>

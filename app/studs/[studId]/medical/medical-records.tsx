@@ -29,11 +29,12 @@ import {
   useErrorToast,
   useRecordForm,
   useToast,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { AttachFile } from '../attach-file';
 import { useStud } from '../stud-context';
-import { CheckboxField, mediaContentUrl, optionsOf } from '../horses/herd-ui';
+import { CheckboxField, mediaContentUrl } from '../horses/herd-ui';
 import { HerdHorsePicker, StudPickerField } from '../horses/pickers';
 
 const m = medicalRecordFields.shape;
@@ -118,7 +119,7 @@ export function MedicalRecordForm({
           form={form}
           name="type"
           label="Type"
-          options={optionsOf(MEDICAL_RECORD_TYPES)}
+          options={wordOptions(MEDICAL_RECORD_TYPES)}
         />
       </div>
       <TextInputField form={form} name="title" label="Title" required autoComplete="off" />

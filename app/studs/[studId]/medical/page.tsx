@@ -16,9 +16,9 @@ import {
   Pager,
   QueryState,
   useListFilters,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
-import { optionsOf } from '../horses/herd-ui';
 import { NotAllowed, useStud } from '../stud-context';
 import { MedicalRecordForm, MedicalRecordList } from './medical-records';
 
@@ -86,7 +86,7 @@ export default function MedicalPage() {
         <FilterSelect
           id="medical-type"
           label="Type"
-          options={optionsOf(MEDICAL_RECORD_TYPES) as { value: RecordType; label: string }[]}
+          options={wordOptions(MEDICAL_RECORD_TYPES)}
           {...bind('type')}
         />
         <div className="flex items-center gap-2 pb-2">

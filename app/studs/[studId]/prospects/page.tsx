@@ -23,10 +23,11 @@ import {
   useDebounced,
   useErrorToast,
   useToast,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { useCrmRefresh } from '../clients/client-form';
-import { optionsOf, TagChips } from '../clients/crm-ui';
+import { TagChips } from '../clients/crm-ui';
 import { NotAllowed, useStud } from '../stud-context';
 import { ProspectForm, useStallions } from './prospect-form';
 
@@ -271,7 +272,7 @@ function ProspectCard({ prospect: p, stallion }: { prospect: Client; stallion?: 
                 })
               }
             >
-              <Options options={optionsOf(PIPELINE_STATUSES)} />
+              <Options options={wordOptions(PIPELINE_STATUSES)} />
             </NativeSelect>
           </div>
           <Button

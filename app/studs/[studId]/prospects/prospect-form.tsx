@@ -17,11 +17,11 @@ import {
   SelectInputField,
   TextInputField,
   type FormOf,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
 import { personDefaults, personForm, requireNames } from '../clients/client-fields';
 import { CrmForm, useCrmForm } from '../clients/client-form';
-import { optionsOf } from '../clients/crm-ui';
 import { serviceName } from '../services/service-terms';
 import { useStud } from '../stud-context';
 
@@ -149,7 +149,7 @@ export function ProspectForm({
             form={form}
             name="pipeline_status"
             label="Pipeline status"
-            options={optionsOf(PIPELINE_STATUSES)}
+            options={wordOptions(PIPELINE_STATUSES)}
           />
           <TextInputField
             form={form}

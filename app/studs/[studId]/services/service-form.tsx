@@ -23,9 +23,10 @@ import {
   useRefresh,
   useToast,
   type FormOf,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC, useTRPCClient } from '../../../trpc';
-import { CheckboxField, optionsOf } from '../horses/herd-ui';
+import { CheckboxField } from '../horses/herd-ui';
 import { useStud } from '../stud-context';
 import { StallionSelectField } from './stallion-field';
 import { BALANCE_DUE, serviceName } from './service-terms';
@@ -207,14 +208,14 @@ export function ServiceForm({
           form={form}
           name="method"
           label="Method"
-          options={optionsOf(SERVICE_METHODS)}
+          options={wordOptions(SERVICE_METHODS)}
         />
         <SelectInputField
           form={form}
           name="delivery"
           label="Delivery"
           hint="Shipped: fresh or frozen semen."
-          options={optionsOf(SERVICE_DELIVERIES)}
+          options={wordOptions(SERVICE_DELIVERIES)}
         />
       </div>
       <fieldset className="mb-3 rounded-md border border-border p-3">
@@ -257,7 +258,7 @@ export function ServiceForm({
             form={form}
             name="guarantee"
             label="Guarantee"
-            options={optionsOf(SERVICE_GUARANTEES)}
+            options={wordOptions(SERVICE_GUARANTEES)}
           />
           <SelectInputField
             form={form}

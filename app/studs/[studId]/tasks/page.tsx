@@ -9,7 +9,6 @@ import {
   Empty,
   FilterBar,
   FilterSelect,
-  humanize,
   Pager,
   QueryState,
   Tabs,
@@ -17,6 +16,7 @@ import {
   TabsList,
   TabsTrigger,
   useListFilters,
+  wordOptions,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 import { NotAllowed, useStud } from '../stud-context';
@@ -32,9 +32,6 @@ const VIEWS = [
   { value: 'overdue', label: 'Overdue' },
 ] as const;
 type View = (typeof VIEWS)[number]['value'];
-
-const optionsOf = <V extends string>(values: readonly V[]) =>
-  values.map((value) => ({ value, label: humanize(value) }));
 
 /**
  * The stud's tasks, the soonest due first: the member's own, everyone's, or the overdue ones;
@@ -127,7 +124,7 @@ export default function StudTasksPage() {
             <FilterSelect
               id="tasks-status"
               label="Status"
-              options={optionsOf(TASK_STATUSES)}
+              options={wordOptions(TASK_STATUSES)}
               {...bind('status')}
             />
           )}
@@ -135,7 +132,7 @@ export default function StudTasksPage() {
             id="tasks-priority"
             label="Priority"
             allLabel="Any"
-            options={optionsOf(TASK_PRIORITIES)}
+            options={wordOptions(TASK_PRIORITIES)}
             {...bind('priority')}
           />
         </FilterBar>
