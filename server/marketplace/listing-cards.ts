@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '@/db/client';
+import { heldAnswers } from '../kernel/held-answers';
 import { isoTimestampSql } from '../kernel/records';
 import { paginate, pageOffset, type PageRequest } from '../kernel/trpc/pagination';
 import type { ListingCard } from './listing-schema';
@@ -108,7 +109,7 @@ export async function listingCards(
   const from = sql`from publications p ${selection.join ?? sql``} where ${selection.where}`;
   const count = sql`(select count(*)::int ${from})`;
   const totalKey = holdTotal ? JSON.stringify(dialect.sqlToQuery(count)) : null;
-  const held = totalKey === null ? undefined : heldTotals.get(totalKey);
+  const held = totalKey === null ? undefined : heldTotals.any(totalKey);
   const rows = await queryRows<{ version: string | null; total: number; card: ListingCard | null }>(
     db,
     sql`with page as (
@@ -123,7 +124,7 @@ export async function listingCards(
           from (select ${
             held
               ? sql`case when (select version from version) = ${held.version}::bigint
-                         then ${held.total}::int else ${count} end`
+                         then ${held.answer}::int else ${count} end`
               : count
           } as total) counted
           left join lateral (${cardsOf(sql`page`, viewerId)}) card on true
@@ -131,7 +132,7 @@ export async function listingCards(
   );
   const total = rows[0]?.total ?? 0;
   const version = rows[0]?.version;
-  if (totalKey !== null && version) holdTotalOf(totalKey, version, total);
+  if (totalKey !== null && version) heldTotals.hold(totalKey, version, total);
   const cards = rows.flatMap((r) => (r.card === null ? [] : [r.card]));
   return paginate(cards, total, page, url);
 }
@@ -139,11 +140,4 @@ export async function listingCards(
 const dialect = new PgDialect();
 
 /** The totals this process counted last, by their count statement, with their version. */
-const heldTotals = new Map<string, { version: string; total: number }>();
-const HELD_TOTALS = 1_000;
-
-function holdTotalOf(key: string, version: string, total: number) {
-  heldTotals.delete(key);
-  heldTotals.set(key, { version, total });
-  if (heldTotals.size > HELD_TOTALS) heldTotals.delete(heldTotals.keys().next().value!);
-}
+const heldTotals = heldAnswers<number>(1_000);

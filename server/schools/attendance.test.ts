@@ -1,8 +1,8 @@
 import { addDays, format, parseISO, subDays } from 'date-fns';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { statementCounter } from '@/db/client';
-import { attendance, enrollments } from '@/db/schema';
+import { attendance, classes, enrollments, students } from '@/db/schema';
 import { useTestApp } from '../test/harness';
 import { schoolFixtures } from '../test/school-fixtures';
 import { todayIn } from '../kernel/fields/calendar';
@@ -767,6 +767,77 @@ describe('GET /api/schools/{schoolId}/attendance/report', () => {
         ],
       },
     });
+  });
+
+  it('answers a held report again only while nothing it is built from has changed', async () => {
+    const s = await reportFixture();
+    const url = `${s.report}?start_date=2026-10-01&end_date=2026-10-31`;
+    const read = async () => {
+      const counter = { count: 0 };
+      const res = await statementCounter.run(counter, () =>
+        app.request('GET', url, { token: s.token }),
+      );
+      expect(res.status).toBe(200);
+      type Row = { full_name: string; records: number; present: number; absent: number };
+      const data = res.body.data as {
+        totals: { records: number };
+        by_student: Row[];
+        by_class: { class_name: string; records: number }[];
+      };
+      return {
+        statements: counter.count,
+        records: data.totals.records,
+        students: data.by_student.map(
+          (r) => `${r.full_name} ${r.present}/${r.absent}/${r.records}`,
+        ),
+        classes: data.by_class.map((r) => `${r.class_name} ${r.records}`),
+      };
+    };
+
+    // Built (the version, then the report's three statements), then held (the version alone);
+    // the caller's statement in each.
+    const first = await read();
+    expect(first.students).toEqual(['Bruno Díaz 1/1/3', 'Ana García 3/2/6', 'Carla López 0/1/1']);
+    expect(await read()).toEqual({ ...first, statements: 2 });
+
+    // A record written through the API: Bruno present on the 19th.
+    const posted = await app.request('POST', s.url, {
+      token: s.token,
+      body: {
+        schedule_id: s.e.bruno.scheduleId,
+        date: '2026-10-19',
+        attendance: [{ enrollment_id: s.e.bruno.id, status: 'present' }],
+      },
+    });
+    expect(posted.status).toBe(200);
+    // The roll of that class and day is what was sent: Ana's absence on the 19th goes with it.
+    expect((await read()).students).toEqual([
+      'Bruno Díaz 2/0/3',
+      'Ana García 3/1/5',
+      'Carla López 0/1/1',
+    ]);
+
+    // Written straight in the database: a status changed, a student and a class renamed.
+    await app.db
+      .update(attendance)
+      .set({ status: 'absent' })
+      .where(and(eq(attendance.enrollmentId, s.e.ana.id), eq(attendance.date, '2026-10-05')));
+    expect((await read()).students[1]).toBe('Ana García 2/2/5');
+    await app.db.update(students).set({ lastName: 'Abad' }).where(eq(students.id, s.bruno.id));
+    expect((await read()).students).toEqual([
+      'Bruno Abad 2/0/3',
+      'Ana García 2/2/5',
+      'Carla López 0/1/1',
+    ]);
+    await app.db.update(classes).set({ name: 'Alta escuela' }).where(eq(classes.id, s.dressage.id));
+    expect((await read()).classes).toEqual(['Alta escuela 3', 'Jumping 6']);
+
+    // Records removed: Carla's only one, and with it her summary row.
+    await app.db.delete(attendance).where(eq(attendance.studentId, s.carla.id));
+    const after = await read();
+    expect(after).toMatchObject({ statements: 5, records: 8 });
+    expect(after.students).toEqual(['Bruno Abad 2/0/3', 'Ana García 2/2/5']);
+    expect(await read()).toEqual({ ...after, statements: 2 });
   });
 
   it('filters by student and by class', async () => {

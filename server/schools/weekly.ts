@@ -11,6 +11,7 @@ import {
   weeklyTimetables,
 } from '@/db/schema';
 import type { IsoWeek } from '../kernel/fields/iso-week';
+import { heldAnswers } from '../kernel/held-answers';
 import { rawJson } from '../kernel/raw-json';
 import type { WeeklySchedule } from './schedule-schema';
 
@@ -53,12 +54,8 @@ export async function weeklySchedule(db: Database, schoolId: string, { week, dat
     .select({ version: timetableVersions.version })
     .from(timetableVersions)
     .where(eq(timetableVersions.schoolId, schoolId));
-  const held = recentWeeks.get(key);
-  if (held && held.version === (current?.version ?? 0)) {
-    recentWeeks.delete(key);
-    recentWeeks.set(key, held);
-    return answer(held.days);
-  }
+  const held = recentWeeks.get(key, String(current?.version ?? 0));
+  if (held) return answer(held);
   const weekDates = sql`(select d::date as date, n from unnest(${`{${dates.join(',')}}`}::date[]) with ordinality as w(d, n))`;
   const [days, version] = (await queryRowBytes(
     db,
@@ -144,16 +141,9 @@ export async function weeklySchedule(db: Database, schoolId: string, { week, dat
     select coalesce((select days from kept), (select days from built)) as days,
            (select v from version)::text as version`,
   ))!;
-  hold(key, Number(String(version)), days ?? '[]');
+  recentWeeks.hold(key, String(version), days ?? '[]');
   return answer(days ?? '[]');
 }
 
 /** The weeks this process answered last, by school and Monday, with the version they are of. */
-const recentWeeks = new Map<string, { version: number; days: Buffer | string }>();
-const RECENT_WEEKS = 8;
-
-function hold(key: string, version: number, days: Buffer | string) {
-  recentWeeks.delete(key);
-  recentWeeks.set(key, { version, days });
-  if (recentWeeks.size > RECENT_WEEKS) recentWeeks.delete(recentWeeks.keys().next().value!);
-}
+const recentWeeks = heldAnswers<Buffer | string>(8);
