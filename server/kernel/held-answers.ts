@@ -8,23 +8,51 @@
  */
 export function heldAnswers<T>(max: number) {
   const held = new Map<string, { version: string; answer: T }>();
+  const building = new Map<string, Promise<T>>();
+
+  function hold(key: string, version: string, answer: T) {
+    held.delete(key);
+    held.set(key, { version, answer });
+    if (held.size > max) held.delete(held.keys().next().value!);
+  }
+
   return {
-    /** The answer held under `key` if it is of `version`. */
-    get(key: string, version: string): T | undefined {
-      const entry = held.get(key);
-      if (entry?.version !== version) return undefined;
-      held.delete(key);
-      held.set(key, entry);
-      return entry.answer;
-    },
+    hold,
+
     /** The answer held under `key`, whatever its version. */
     any(key: string): { version: string; answer: T } | undefined {
       return held.get(key);
     },
-    hold(key: string, version: string, answer: T) {
-      held.delete(key);
-      held.set(key, { version, answer });
-      if (held.size > max) held.delete(held.keys().next().value!);
+
+    /**
+     * The answer held under `key` if it is of `version`; else the one `build` makes, held under
+     * the version it says (that of its own snapshot: never older than `version`). Requests that
+     * find the same key and version missing share one build: 32 readers of a month that just
+     * changed cost one report, not 32 at once.
+     */
+    async answer(
+      key: string,
+      version: string,
+      build: () => Promise<{ answer: T; version: string }>,
+    ): Promise<T> {
+      const entry = held.get(key);
+      if (entry?.version === version) {
+        held.delete(key);
+        held.set(key, entry);
+        return entry.answer;
+      }
+      const flight = `${version} ${key}`;
+      let pending = building.get(flight);
+      if (!pending) {
+        pending = build()
+          .then((built) => {
+            hold(key, built.version, built.answer);
+            return built.answer;
+          })
+          .finally(() => building.delete(flight));
+        building.set(flight, pending);
+      }
+      return pending;
     },
   };
 }

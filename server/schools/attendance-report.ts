@@ -179,12 +179,10 @@ async function heldOrBuilt(db: Database, schoolId: string, start: string, end: s
                                             and date_trunc('month', ${end}::date)::date), '')
                as version`,
   );
-  const key = `${schoolId} ${start} ${end}`;
-  const held = heldReports.get(key, version);
-  if (held) return held;
-  const report = await fromSummaries(db, schoolId, start, end);
-  heldReports.hold(key, version, report);
-  return report;
+  return heldReports.answer(`${schoolId} ${start} ${end}`, version, async () => ({
+    answer: await fromSummaries(db, schoolId, start, end),
+    version,
+  }));
 }
 
 async function fromSummaries(db: Database, schoolId: string, start: string, end: string) {

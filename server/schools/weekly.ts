@@ -54,8 +54,19 @@ export async function weeklySchedule(db: Database, schoolId: string, { week, dat
     .select({ version: timetableVersions.version })
     .from(timetableVersions)
     .where(eq(timetableVersions.schoolId, schoolId));
-  const held = recentWeeks.get(key, String(current?.version ?? 0));
-  if (held) return answer(held);
+  const days = await recentWeeks.answer(key, String(current?.version ?? 0), () =>
+    keptOrBuiltWeek(db, schoolId, dates),
+  );
+  return answer(days);
+}
+
+/**
+ * The week from `weekly_timetables` when kept under the school's current version, else built
+ * and kept under it: the days' JSON and that version, read in the statement's snapshot.
+ */
+async function keptOrBuiltWeek(db: Database, schoolId: string, dates: IsoWeek['dates']) {
+  const first = dates[0]!;
+  const last = dates[dates.length - 1]!;
   const weekDates = sql`(select d::date as date, n from unnest(${`{${dates.join(',')}}`}::date[]) with ordinality as w(d, n))`;
   const [days, version] = (await queryRowBytes(
     db,
@@ -141,8 +152,7 @@ export async function weeklySchedule(db: Database, schoolId: string, { week, dat
     select coalesce((select days from kept), (select days from built)) as days,
            (select v from version)::text as version`,
   ))!;
-  recentWeeks.hold(key, String(version), days ?? '[]');
-  return answer(days ?? '[]');
+  return { answer: days ?? '[]', version: String(version) };
 }
 
 /** The weeks this process answered last, by school and Monday, with the version they are of. */
