@@ -47,6 +47,7 @@ const DOCS_SCREENS = new Set([
   'school-attendance',
   'school-payments',
   'school-reports',
+  'school-competitions',
   'school-members',
   'stud-home',
   'stud-reservations',
