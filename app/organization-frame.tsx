@@ -3,7 +3,7 @@
 import { usePathname, useRouter } from 'next/navigation';
 import type { ReactNode } from 'react';
 import type { OrganizationKind } from '@/server/kernel/auth/permissions';
-import { humanize } from './components/ui';
+import { humanize, QueryState } from './components/ui';
 import { SideNavFrame } from './side-nav-frame';
 import { useOrganizations, type OrganizationLink } from './organizations';
 import { useTenant } from './tenant-context';
@@ -87,15 +87,24 @@ export function OrganizationFrame({
         };
       });
 
+  // Until the organization is known (loading, or failed until tried again) the navigation,
+  // which follows the member's role, keeps its place with grey bars. Once it is, its pages
+  // stay, whatever a refresh of the lists says; a 401 sends the browser to sign in (above).
+  const settled = !organizations.isPending && !organizations.error;
+  const failed = organizations.error?.data?.code === 'UNAUTHORIZED' ? null : organizations.error;
   return (
-    <SideNavFrame label={noun} head={head} links={organizations.isPending ? null : (links ?? [])}>
-      {organizations.isPending && <p aria-busy="true">Loading…</p>}
-      {organizations.error && organizations.error.data?.code !== 'UNAUTHORIZED' && (
-        <p className="card error" role="alert">
-          Could not load your organizations: {organizations.error.message}
-        </p>
+    <SideNavFrame label={noun} head={head} links={links ?? (settled ? [] : null)}>
+      {!current && (
+        <QueryState
+          what="your organizations"
+          query={{
+            isPending: organizations.isPending,
+            error: failed,
+            refetch: organizations.refetch,
+          }}
+        />
       )}
-      {!organizations.isPending && !organizations.error && !current && (
+      {settled && !current && (
         <p className="card error" role="alert">
           This {lower} does not exist or you are not one of its members.
         </p>

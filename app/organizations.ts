@@ -22,5 +22,6 @@ export function useOrganizations() {
     studs: links('stud', 'studs', studs.data?.data),
     isPending: schools.isPending || studs.isPending,
     error: schools.error ?? studs.error,
+    refetch: () => Promise.all([schools.refetch(), studs.refetch()]),
   };
 }

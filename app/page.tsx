@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { AccountBar } from './account-bar';
-import { humanize } from './components/ui';
+import { humanize, QueryState } from './components/ui';
 import { useOrganizations, type OrganizationLink } from './organizations';
 import { FollowedRiders } from './portal/followed-riders';
 import { useTRPC } from './trpc';
@@ -49,7 +49,7 @@ let openOnArrival = typeof window !== 'undefined' && loadedAtHome();
 export default function HomePage() {
   const trpc = useTRPC();
   const router = useRouter();
-  const { schools, studs, isPending, error } = useOrganizations();
+  const { schools, studs, isPending, error, refetch } = useOrganizations();
   const riders = useQuery(trpc.portal.students.queryOptions({}));
   useRedirectOnUnauthorized(error);
   const [arriving, setArriving] = useState(() => openOnArrival);
@@ -70,12 +70,15 @@ export default function HomePage() {
       <AccountBar />
       <main>
         <h1>Your schools</h1>
-        {isPending && <p aria-busy="true">Loading your organizations…</p>}
-        {error && error.data?.code !== 'UNAUTHORIZED' && (
-          <p className="error" role="alert">
-            Could not load your organizations: {error.message}
-          </p>
-        )}
+        <QueryState
+          what="your organizations"
+          query={{
+            isPending,
+            // A 401 sends the browser to sign in (above): nothing to show meanwhile.
+            error: error?.data?.code === 'UNAUTHORIZED' ? null : error,
+            refetch,
+          }}
+        />
         {opening && <p aria-busy="true">Opening {only!.name}…</p>}
         {!isPending && !error && !opening && (
           <>

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { ErrorState } from '../components/ui';
 import { SideNavFrame } from '../side-nav-frame';
 import { useTRPC } from '../trpc';
 import { useRedirectOnUnauthorized } from '../use-signed-in';
@@ -43,10 +44,13 @@ export function AdminShell({ title, children }: { title: string; children: React
     >
       <h1>{title}</h1>
       {access.isPending && <p aria-busy="true">Checking your access…</p>}
-      {access.error && access.error.data?.code !== 'UNAUTHORIZED' && (
-        <p className="card error" role="alert">
-          Could not check your access: {access.error.message}
-        </p>
+      {/* Once known, the access stands whatever a refresh says; a 401 sends the browser to sign in. */}
+      {!access.data && access.error && access.error.data?.code !== 'UNAUTHORIZED' && (
+        <ErrorState
+          failed="Could not check your access"
+          error={access.error}
+          retry={access.refetch}
+        />
       )}
       {access.data && !access.data.is_platform_admin && (
         <p className="card error" role="alert">

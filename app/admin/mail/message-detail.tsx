@@ -1,7 +1,16 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, CardTitle, humanize, plural, QueryState } from '../../components/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardTitle,
+  errorMessage,
+  humanize,
+  plural,
+  QueryState,
+} from '../../components/ui';
 import { useTRPC } from '../../trpc';
 import { when } from './when';
 
@@ -72,7 +81,7 @@ export function MessageDetail({ id, onClose }: { id: string; onClose: () => void
           </p>
           {retry.error && (
             <p className="text-destructive" role="alert">
-              Could not retry: {retry.error.message}
+              Could not retry: {errorMessage(retry.error)}
             </p>
           )}
           <iframe

@@ -1,3 +1,4 @@
+import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import {
   errorMessage,
@@ -6,6 +7,7 @@ import {
   labelMessage,
   labelOfPath,
   moveMessage,
+  requestErrorMessage,
   rowOf,
   type FileKind,
 } from './errors';
@@ -291,6 +293,74 @@ describe('errorMessage', () => {
     });
     expect(errorMessage(refused)).toBe('Student is required.');
     expect(errorMessage(new Error('The school is closed.'))).toBe('The school is closed.');
+  });
+
+  it('words a request that failed as requestErrorMessage does', () => {
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe(UNREACHABLE);
+  });
+});
+
+const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
+const SERVER_FAULT = 'Something went wrong on our side. Try again in a moment.';
+
+/** The error the tRPC client throws for the server's answer (its error formatter's shape). */
+const answered = (code: string, httpStatus: number, message: string) =>
+  TRPCClientError.from({ error: { code: -32000, message, data: { code, httpStatus } } });
+
+describe('requestErrorMessage', () => {
+  it('says the server could not be reached when no answer came, in any browser', () => {
+    for (const words of [
+      'Failed to fetch',
+      'NetworkError when attempting to fetch resource.',
+      'Load failed',
+    ]) {
+      const failed = new TypeError(words);
+      expect(requestErrorMessage(failed)).toBe(UNREACHABLE);
+      expect(requestErrorMessage(TRPCClientError.from(failed))).toBe(UNREACHABLE);
+      expect(requestErrorMessage(new Error('Request failed', { cause: failed }))).toBe(UNREACHABLE);
+    }
+  });
+
+  it('says so of a tRPC error without the server’s data or a status (a proxy’s page)', () => {
+    const unreadable = new SyntaxError('Unexpected token \'<\', "<html>" is not valid JSON');
+    expect(requestErrorMessage(TRPCClientError.from(unreadable))).toBe(UNREACHABLE);
+  });
+
+  it('keeps the server’s details of a 5xx from the person', () => {
+    expect(
+      requestErrorMessage(answered('INTERNAL_SERVER_ERROR', 500, 'Internal server error')),
+    ).toBe(SERVER_FAULT);
+    const body = new Error('Unable to transform response from server');
+    const unreadable = TRPCClientError.from(body, { meta: { response: { status: 502 } } });
+    expect(requestErrorMessage(unreadable)).toBe(SERVER_FAULT);
+  });
+
+  it('says a 503’s own message: the maintenance message', () => {
+    const closed = answered(
+      'SERVICE_UNAVAILABLE',
+      503,
+      'The marketplace is temporarily unavailable for maintenance.',
+    );
+    expect(requestErrorMessage(closed)).toBe(
+      'The marketplace is temporarily unavailable for maintenance.',
+    );
+  });
+
+  it('asks a signed-out person to sign in again', () => {
+    expect(requestErrorMessage(answered('UNAUTHORIZED', 401, 'Unauthenticated.'))).toBe(
+      'Your session has ended. Sign in again to continue.',
+    );
+  });
+
+  it('says any other answer’s message as the server words it', () => {
+    expect(requestErrorMessage(answered('NOT_FOUND', 404, 'Payment not found.'))).toBe(
+      'Payment not found.',
+    );
+    expect(requestErrorMessage(answered('FORBIDDEN', 403, 'Your account is suspended.'))).toBe(
+      'Your account is suspended.',
+    );
+    expect(requestErrorMessage(new Error('The school is closed.'))).toBe('The school is closed.');
+    expect(requestErrorMessage('not an error')).toBe('Something went wrong.');
   });
 });
 

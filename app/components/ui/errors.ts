@@ -1,5 +1,6 @@
 'use client';
 
+import { TRPCClientError } from '@trpc/client';
 import { useCallback } from 'react';
 import { formatDate, humanize } from './format';
 import { useToast } from './toast';
@@ -186,14 +187,61 @@ export function fieldMessages(
   });
 }
 
+/*
+ * A request the server never answered fails with the browser's words for it ("Failed to
+ * fetch", "NetworkError when attempting to fetch resource.", "Load failed"), and one whose
+ * answer failed on the server with its status or "Internal server error": a person is told
+ * what happened and what to do instead.
+ */
+
+const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
+const SERVER_FAULT = 'Something went wrong on our side. Try again in a moment.';
+const SIGNED_OUT = 'Your session has ended. Sign in again to continue.';
+
+const NETWORK_FAILURE =
+  /^(?:Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed|Network request failed)$/;
+
+const isNetworkFailure = (error: unknown) =>
+  error instanceof Error && NETWORK_FAILURE.test(error.message);
+
 /**
- * A message for a failed request: the server's field messages of a 422, else its message. A
- * toast has no form, so the fields are named by `labelOfPath`, never by their dot paths.
+ * Whether the request got no answer the client could read: a tRPC error without the server's
+ * `data` nor a status (the fetch failed, or a proxy answered with its own page), or the
+ * browser's words for a failed fetch.
+ */
+function unanswered(error: unknown, status: number | undefined): boolean {
+  if (error instanceof TRPCClientError) return !error.data && status === undefined;
+  return isNetworkFailure(error) || isNetworkFailure((error as Error | null)?.cause);
+}
+
+/**
+ * What a person is told of a failed request: the server could not be reached; it failed on
+ * the server (5xx: its details are not theirs); their session has ended (401); else the
+ * server's own message, worded for them, a 503's maintenance message among them.
+ */
+export function requestErrorMessage(error: unknown): string {
+  const data = (error as { data?: { code?: string; httpStatus?: number } | null } | null)?.data;
+  // The status of an answer tRPC could not read (a body that is not its own), if any came.
+  const answered = error instanceof TRPCClientError ? error.meta?.response : undefined;
+  const status = data?.httpStatus ?? (answered as { status?: number } | undefined)?.status;
+  if (unanswered(error, status)) return UNREACHABLE;
+  if (status === 401 || data?.code === 'UNAUTHORIZED') return SIGNED_OUT;
+  const message = error instanceof Error ? error.message : '';
+  if (data && (status === 503 || data.code === 'SERVICE_UNAVAILABLE'))
+    return message || SERVER_FAULT;
+  if ((status ?? 0) >= 500 || data?.code === 'INTERNAL_SERVER_ERROR') return SERVER_FAULT;
+  return message || 'Something went wrong.';
+}
+
+/**
+ * A message for a failed request: the server's field messages of a 422, else as
+ * `requestErrorMessage` words it. A toast has no form, so the fields are named by
+ * `labelOfPath`, never by their dot paths.
  */
 export function errorMessage(error: unknown): string {
   const messages = fieldMessages(fieldErrorsOf(error));
   if (messages.length > 0) return messages.join(' ');
-  return error instanceof Error ? error.message : 'Something went wrong.';
+  return requestErrorMessage(error);
 }
 
 /**

@@ -45,7 +45,7 @@ export {
 } from './form';
 export { blankAs, numberText } from './number-text';
 export { Input, Label, NativeSelect, Textarea, VisuallyHidden } from './input';
-export { Empty, Pager, QueryState, Skeleton } from './page-state';
+export { Empty, ErrorState, Pager, QueryState, Skeleton } from './page-state';
 export { cellClass, headCellClass, TableWrap, tableClass } from './table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 export { ToastProvider, useToast } from './toast';

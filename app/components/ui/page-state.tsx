@@ -1,12 +1,57 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from './button';
 import { cn } from './cn';
+import { errorMessage } from './errors';
 
 /** Grey bars where content will be. */
 export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden className={cn('h-4 animate-pulse rounded bg-border', className)} />;
+}
+
+/**
+ * A request that failed, in a person's words ("Could not load payments. Could not reach the
+ * server. Check your connection and try again."), with a way to try again: `retry` runs the
+ * request again, the button saying so until it answers.
+ */
+export function ErrorState({
+  failed,
+  error,
+  retry,
+}: {
+  /** What could not be done: "Could not load payments". */
+  failed: string;
+  error: unknown;
+  retry?: () => unknown;
+}) {
+  const [retrying, setRetrying] = useState(false);
+  const tryAgain = async () => {
+    setRetrying(true);
+    try {
+      await retry?.();
+    } finally {
+      setRetrying(false);
+    }
+  };
+  return (
+    <div className="my-2 flex flex-wrap items-center gap-3">
+      <p className="m-0 text-destructive" role="alert">
+        {failed}. {errorMessage(error)}
+      </p>
+      {retry && (
+        // Not `disabled` while waiting: the button keeps the keyboard's focus.
+        <Button
+          size="sm"
+          variant="outline"
+          aria-disabled={retrying}
+          onClick={() => !retrying && void tryAgain()}
+        >
+          {retrying ? 'Trying again…' : 'Try again'}
+        </Button>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -30,18 +75,8 @@ export function QueryState({
     );
   }
   if (query.error) {
-    const { refetch } = query;
     return (
-      <div className="my-2 flex flex-wrap items-center gap-3">
-        <p className="m-0 text-destructive" role="alert">
-          Could not load {what}: {query.error.message}
-        </p>
-        {refetch && (
-          <Button size="sm" variant="outline" onClick={() => refetch()}>
-            Try again
-          </Button>
-        )}
-      </div>
+      <ErrorState failed={`Could not load ${what}`} error={query.error} retry={query.refetch} />
     );
   }
   return null;

@@ -9,12 +9,13 @@ import {
   Badge,
   Button,
   cardClass,
-  ConfirmButton,
   DataTable,
   dateColumn,
   humanize,
   money,
+  RowActions,
   type ColumnDef,
+  type RowAction,
   useWriteOutcome,
 } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
@@ -28,8 +29,8 @@ export const receiptHref = (schoolId: string, paymentId: string) =>
   `/schools/${schoolId}/payments/${paymentId}/receipt`;
 
 /**
- * A page of payments: each open one with "Register payment" and "Cancel charge" for those who
- * may, each paid one with its receipt.
+ * A page of payments: each open one with "Register payment" first and "Cancel charge" (red,
+ * asked once more) for those who may, both named with the row; each paid one with its receipt.
  */
 export function PaymentsTable({
   payments,
@@ -84,36 +85,39 @@ export function PaymentsTable({
         </>
       ),
     },
-    actionsColumn((p) => (
-      <div className="flex flex-wrap items-center gap-2">
-        {may('payments.edit') && open(p) && (
-          <Button
-            size="sm"
-            onClick={() => onPay(p)}
-            aria-label={`Register payment of ${p.student.full_name}, ${conceptOf(p)}`}
-          >
-            Register payment
-          </Button>
-        )}
-        {may('payments.delete') && open(p) && (
-          <ConfirmButton
-            label="Cancel charge"
-            question="Cancel this charge?"
-            onConfirm={() => cancel.mutate({ schoolId, paymentId: p.id })}
-          />
-        )}
-        {p.status === 'paid' && (
+    actionsColumn((p) => {
+      const what = `${p.student.full_name}, ${conceptOf(p)}`;
+      if (p.status === 'paid') {
+        return (
           <Button asChild variant="outline" size="sm">
-            <Link
-              href={receiptHref(schoolId, p.id)}
-              aria-label={`Receipt of ${p.student.full_name}, ${conceptOf(p)}`}
-            >
+            <Link href={receiptHref(schoolId, p.id)} aria-label={`Receipt of ${what}`}>
               Receipt
             </Link>
           </Button>
-        )}
-      </div>
-    )),
+        );
+      }
+      if (!open(p)) return null;
+      const actions: (RowAction | false)[] = [
+        may('payments.edit') && {
+          label: 'Register payment',
+          name: `Register payment of ${what}`,
+          onSelect: () => onPay(p),
+        },
+        may('payments.delete') && {
+          label: 'Cancel charge',
+          name: `Cancel charge of ${what}`,
+          destructive: true,
+          confirm: `Cancel the charge of ${what}?`,
+          onSelect: () => cancel.mutate({ schoolId, paymentId: p.id }),
+        },
+      ];
+      return (
+        <RowActions
+          what={what}
+          actions={actions.filter((action): action is RowAction => action !== false)}
+        />
+      );
+    }),
   ];
 
   return (

@@ -2,7 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useParams } from 'next/navigation';
-import { Button, Card } from '../../../components/ui';
+import { Button, Card, errorMessage } from '../../../components/ui';
 import { useTRPC } from '../../../trpc';
 
 /** The link of the waitlist confirmation: one button withdraws the entry (A.4). */
@@ -22,7 +22,7 @@ export default function WithdrawPage() {
             <p role="alert">
               {withdraw.error.data?.httpStatus === 404
                 ? 'This link is no longer valid: the entry was already withdrawn or settled.'
-                : withdraw.error.message}
+                : errorMessage(withdraw.error)}
             </p>
           )}
           <Button disabled={withdraw.isPending} onClick={() => withdraw.mutate({ token })}>

@@ -18,6 +18,7 @@ import {
   Input,
   Label,
   numberText,
+  QueryState,
   TextareaField,
   TextInputField,
   useRecordForm,
@@ -45,7 +46,7 @@ export default function StallionProfilePage() {
     enabled: may('horses.view'),
   });
   if (!may('horses.view')) return <NotAllowed />;
-  if (!profile.data) return <QueryState profile={profile} />;
+  if (!profile.data) return <QueryState what="the stallion" query={profile} />;
   const s = profile.data.data;
 
   return (
@@ -75,30 +76,6 @@ export default function StallionProfilePage() {
         )}
       </Card>
     </>
-  );
-}
-
-/** The loading and error states, with a 404's own words for a horse that is no stallion. */
-function QueryState({
-  profile,
-}: {
-  profile: { isPending: boolean; error: { message: string } | null; refetch: () => unknown };
-}) {
-  if (profile.isPending)
-    return (
-      <p aria-busy="true" className="text-muted-foreground">
-        Loading the stallion…
-      </p>
-    );
-  return (
-    <div className="my-2 flex flex-wrap items-center gap-3">
-      <p className="m-0 text-destructive" role="alert">
-        Could not load the stallion: {profile.error?.message}
-      </p>
-      <Button size="sm" variant="outline" onClick={() => profile.refetch()}>
-        Try again
-      </Button>
-    </div>
   );
 }
 
